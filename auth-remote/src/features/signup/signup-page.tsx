@@ -1,0 +1,3 @@
+export default function SignupPage() {
+  return <main><h1>Sign up</h1></main>;
+}

@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+import HomePage from './features/home/home-page';
+
+createRoot(document.getElementById('root')!).render(<HomePage />);

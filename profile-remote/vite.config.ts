@@ -1,0 +1,9 @@
+import { defineRemoteConfig } from '../shared/build/remote-config.ts';
+
+export default defineRemoteConfig({
+  name: 'profile',
+  exposes: {
+    './ProfilePage': './src/features/profile/profile-page.tsx',
+    './SidePanel': './src/features/side-panel/side-panel.tsx',
+  },
+});

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * Serves the production builds as they would be deployed: each package from its own origin.
+ *   shell   → http://localhost:4173 (SHELL_PORT), with history fallback for the app's routes
+ *   auth    → http://localhost:4174 (AUTH_PORT)
+ *   feed    → http://localhost:4175 (FEED_PORT)
+ *   profile → http://localhost:4176 (PROFILE_PORT)
+ * Remote entries, manifests, index.html and the JSON config files are served `no-cache`, so a
+ * redeployed remote is picked up on the next load; hashed chunks are cached for good.
+ * HOST limits the interface (default: all, so both 127.0.0.1 and ::1 answer for localhost).
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
+
+/** One static site. `spa` turns unknown paths without an extension into index.html. */
+export function serveDirectory(directory, { spa = false } = {}) {
+  const base = resolve(directory);
+  return (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400).end('Bad request');
+      return;
+    }
+    let file = normalize(join(base, pathname));
+    if (file !== base && !file.startsWith(base + sep)) {
+      response.writeHead(403).end('Forbidden');
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      if (spa && !extname(pathname)) file = join(base, 'index.html');
+      else {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+    }
+    const extension = extname(file);
+    const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpe?g|gif|webp|woff2)$/.test(file) && file.includes(`${sep}assets${sep}`);
+    const headers = {
+      'content-type': TYPES[extension] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // Remotes are fetched cross-origin by the shell as ES modules.
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+    };
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD' }).end();
+      return;
+    }
+    const gzip = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    if (gzip) headers['content-encoding'] = 'gzip';
+    response.writeHead(200, headers);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    const stream = createReadStream(file);
+    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
+  };
+}
+
+const SITES = [
+  { name: 'shell', directory: 'shell/dist', env: 'SHELL_PORT', port: 4173, spa: true },
+  { name: 'auth', directory: 'auth-remote/dist', env: 'AUTH_PORT', port: 4174 },
+  { name: 'feed', directory: 'feed-remote/dist', env: 'FEED_PORT', port: 4175 },
+  { name: 'profile', directory: 'profile-remote/dist', env: 'PROFILE_PORT', port: 4176 },
+];
+
+/**
+ * Starts the servers; resolves to `{ name, server, url }` for each. `only` limits to some sites
+ * (e.g. ['feed']); `directories` serves a site from another folder (a deployed copy).
+ */
+export async function startServers({ ports = {}, only, directories = {}, host = process.env.HOST } = {}) {
+  const servers = [];
+  for (const site of SITES) {
+    if (only && !only.includes(site.name)) continue;
+    const directory = directories[site.name] ?? join(root, site.directory);
+    if (!existsSync(join(directory, 'index.html')) && !existsSync(join(directory, 'remoteEntry.js'))) {
+      throw new Error(`${site.directory} is missing: run \`npm run build\` first.`);
+    }
+    const port = Number(ports[site.name] ?? process.env[site.env] ?? site.port);
+    const server = createServer(serveDirectory(directory, { spa: site.spa }));
+    await new Promise((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, resolvePromise);
+    });
+    servers.push({ name: site.name, server, url: `http://localhost:${port}` });
+  }
+  return servers;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startServers()
+    .then((servers) => {
+      for (const { name, url } of servers) console.log(`${name.padEnd(8)} ${url}`);
+      console.log('Open the app at', servers.find((s) => s.name === 'shell')?.url ?? '(shell not served)');
+    })
+    .catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
+}

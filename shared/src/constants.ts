@@ -1,0 +1,39 @@
+/** Business constants of spec section 9, and the decisions taken where the spec is silent. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_POST_LENGTH = 500;
+export const TOAST_DURATION_MS = 1500;
+export const MOCK_RESPONSE_DELAY_MS = 400;
+
+/** The guest demo account: one of the seed users (spec 9: fixed, not reproduced in the spec). */
+export const GUEST_CREDENTIALS = { username: 'guestuser', password: 'guest@chirp1' } as const;
+
+/** Keys this app keeps in local storage. Sign-out clears all of local storage (spec 4). */
+export const STORAGE_KEYS = { token: 'token', username: 'username' } as const;
+
+/** The six preset avatars, shipped by the shell under /avatars. */
+export const PRESET_AVATARS = [1, 2, 3, 4, 5, 6].map((n) => `/avatars/avatar-${n}.svg`);
+export const DEFAULT_AVATAR = '/avatars/default.svg';
+
+/** Client-side messages of spec section 8, kept verbatim (misspellings included). */
+export const MESSAGES = {
+  invalidCredentials: 'Invaild Credentials',
+  enterAllFields: ' Enter all fields to signup ',
+  passwordTooShort: 'Password must be minimum 8 characters',
+  passwordsDiffer: 'Passwords do not match',
+  emptyPost: 'Empty post is useless!',
+  uploadFailed: 'Server Error',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  loggedIn: 'Successfully Logged In',
+  signedUp: 'Signed Up Successfully',
+  loggedOut: 'Successfully Logged Out',
+  postUploaded: 'Post uploaded Successfully',
+  postEdited: 'Post Edited Successfully',
+  postLiked: 'Post Liked !',
+  postDisliked: 'Post Disliked !',
+  postBookmarked: 'Post Bookmarked !',
+  postUnbookmarked: 'Post removed from Bookmark !',
+  postDeleted: 'Post Deleted!',
+  profileUpdated: 'Profile updated!',
+  following: (username: string) => `Following ${username}`,
+  unfollowed: (username: string) => `Unfollowed ${username}`,
+} as const;

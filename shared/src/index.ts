@@ -1,0 +1,10 @@
+export * from './types';
+export * from './constants';
+export { paths } from './paths';
+export { api, configureApi, onSessionRejected, type Api } from './api/api-client';
+export { ApiError, errorMessage } from './api/api-error';
+export { useSession, type Session } from './store/session-store';
+export { sortPosts, replacePosts } from './store/post-order';
+export { AppToaster, toast } from './toast/toaster';
+export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './hooks/use-media-query';
+export { useSignOut } from './hooks/use-sign-out';

@@ -1,0 +1,41 @@
+import { configureApi } from '@chirp/shared';
+
+interface AppConfig {
+  /** A real API server's origin; empty means the in-browser (Mirage) back end. */
+  apiBaseUrl?: string;
+  /** The in-browser back end's response delay (spec: 400 ms); a `?mockDelay=` URL parameter wins. */
+  mockDelayMs?: number;
+}
+
+async function readAppConfig(): Promise<AppConfig> {
+  try {
+    const response = await fetch('/config.json', { cache: 'no-cache' });
+    if (!response.ok) return {};
+    return (await response.json()) as AppConfig;
+  } catch {
+    return {}; // no config file: the in-browser back end
+  }
+}
+
+/**
+ * Chooses the back end before the app renders: a configured API server, or else the in-browser
+ * Mirage back end (loaded only in that case, so a real deployment never downloads it).
+ */
+export async function startBackend(): Promise<void> {
+  const config = await readAppConfig();
+  const apiBaseUrl = config.apiBaseUrl?.trim() || import.meta.env.VITE_API_BASE_URL || '';
+  if (apiBaseUrl) {
+    configureApi({ baseUrl: apiBaseUrl.replace(/\/+$/, '') });
+    return;
+  }
+  const [{ startMirage }, { mockDelayFromEnvironment }] = await Promise.all([
+    import('../mirage/server'),
+    import('../mirage/delay'),
+  ]);
+  await startMirage({
+    delay: mockDelayFromEnvironment(
+      window.location.search,
+      config.mockDelayMs === undefined ? import.meta.env.VITE_MOCK_DELAY : String(config.mockDelayMs),
+    ),
+  });
+}

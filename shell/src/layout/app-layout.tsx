@@ -1,0 +1,110 @@
+import { DEFAULT_AVATAR, paths, usePhoneLayout, useSession } from '@chirp/shared';
+import { type ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { RemoteArea } from '../remotes/remote-area';
+import { AccountMenu } from './account-menu';
+import { BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon } from './icons';
+
+const sections: { to: string; label: string; icon: ReactNode }[] = [
+  { to: paths.home, label: 'Home', icon: <HomeIcon /> },
+  { to: paths.explore, label: 'Explore', icon: <ExploreIcon /> },
+  { to: paths.bookmarks, label: 'Bookmarks', icon: <BookmarkIcon /> },
+  { to: paths.likedPosts, label: 'Liked Post', icon: <HeartIcon /> },
+];
+
+function Brand() {
+  return (
+    <Link to={paths.home} className="brand" aria-label="Chirp home">
+      <LogoIcon />
+      <span className="brand__name">Chirp</span>
+    </Link>
+  );
+}
+
+function SectionLinks({ showLabels }: { showLabels: boolean }) {
+  return (
+    <ul className="nav-links">
+      {sections.map(({ to, label, icon }) => (
+        <li key={to}>
+          <NavLink to={to} className="nav-link" aria-label={showLabels ? undefined : label}>
+            {icon}
+            {showLabels && <span className="nav-link__label">{label}</span>}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DesktopChrome({ openComposer }: { openComposer: () => void }) {
+  return (
+    <header className="sidebar">
+      <nav aria-label="Main" className="sidebar__nav">
+        <Brand />
+        <SectionLinks showLabels />
+        <button type="button" className="button button--primary sidebar__post" onClick={openComposer}>
+          <PlusIcon />
+          <span>Post</span>
+        </button>
+        <AccountMenu />
+      </nav>
+    </header>
+  );
+}
+
+function PhoneChrome({ openComposer }: { openComposer: () => void }) {
+  const username = useSession((state) => state.username) ?? '';
+  const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
+  return (
+    <>
+      <header className="phone-top-bar">
+        <Brand />
+        <div className="phone-top-bar__search">
+          <RemoteArea module="profile/SidePanel" label="search" props={{ variant: 'dropdown' }} loading={null} />
+        </div>
+      </header>
+      <nav aria-label="Main" className="bottom-nav">
+        <SectionLinks showLabels={false} />
+        <NavLink to={paths.profile(username)} className="nav-link" aria-label="Profile">
+          <img className="avatar avatar--small" src={picture} alt="" width="28" height="28" />
+        </NavLink>
+      </nav>
+      <button type="button" className="fab" aria-label="Add post" onClick={openComposer}>
+        <PlusIcon />
+      </button>
+    </>
+  );
+}
+
+/** The chrome of every logged-in page: navigation, the page itself, search and suggestions. */
+export function AppLayout() {
+  const phone = usePhoneLayout();
+  const composerOpen = useSession((state) => state.composerDialogOpen);
+  const toggleComposer = useSession((state) => state.composerDialogToggled);
+  const openComposer = () => toggleComposer(true);
+
+  return (
+    <div className="app-layout">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {phone ? <PhoneChrome openComposer={openComposer} /> : <DesktopChrome openComposer={openComposer} />}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!phone && (
+        <aside className="app-aside" aria-label="Search and suggestions">
+          <RemoteArea module="profile/SidePanel" label="search and suggestions" props={{ variant: 'column' }} />
+        </aside>
+      )}
+      {composerOpen && (
+        <RemoteArea
+          module="feed/ComposerDialog"
+          label="post composer"
+          props={{ onClose: () => toggleComposer(false) }}
+          loading={null}
+        />
+      )}
+    </div>
+  );
+}

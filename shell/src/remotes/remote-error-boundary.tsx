@@ -1,0 +1,31 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  /** What the area shows when its code failed; `reset` renders it again. */
+  fallback: (reset: () => void) => ReactNode;
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/** Keeps a failing remote inside its own area: without it React unmounts the whole page. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    // Logged as a warning: the area already tells the person what happened.
+    console.warn('A remote area failed:', error.message, info.componentStack);
+  }
+
+  reset = () => this.setState({ failed: false });
+
+  render() {
+    return this.state.failed ? this.props.fallback(this.reset) : this.props.children;
+  }
+}

@@ -1,0 +1,53 @@
+import { paths } from '@chirp/shared';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '@chirp/shared';
+import { AppLayout } from '../layout/app-layout';
+import { NotFoundPage } from '../layout/not-found-page';
+import { PublicLayout } from '../layout/public-layout';
+import { RemoteArea } from '../remotes/remote-area';
+import { ProfileRoute } from './profile-route';
+
+/** Logged-in routes need the token; a visitor goes to login and comes back after it. */
+function RequireSession() {
+  const token = useSession((state) => state.token);
+  const location = useLocation();
+  if (!token) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+/** A logged-in user has nothing to do on the login or sign-up page. */
+function RequireNoSession() {
+  const token = useSession((state) => state.token);
+  return token ? <Navigate to={paths.home} replace /> : <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RequireNoSession />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.login, element: <RemoteArea module="auth/LoginPage" label="login page" /> },
+          { path: paths.signup, element: <RemoteArea module="auth/SignupPage" label="sign-up page" /> },
+        ],
+      },
+    ],
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: paths.home, element: <RemoteArea module="feed/HomePage" label="home feed" /> },
+          { path: paths.explore, element: <RemoteArea module="feed/ExplorePage" label="explore feed" /> },
+          { path: paths.bookmarks, element: <RemoteArea module="feed/BookmarksPage" label="bookmarks" /> },
+          { path: paths.likedPosts, element: <RemoteArea module="feed/LikedPostsPage" label="liked posts" /> },
+          { path: '/profile/:userName', element: <ProfileRoute /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

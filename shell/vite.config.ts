@@ -1,0 +1,55 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { devPorts, previewPorts, remoteNames, sharedSingletons } from '../shared/build/federation.ts';
+
+/**
+ * Writes `remotes.json` (remote name → entry URL) beside index.html. The shell reads it at run time,
+ * so a deployment can move a remote by editing this one file, with no rebuild.
+ * Build-time values: AUTH_REMOTE_URL, FEED_REMOTE_URL, PROFILE_REMOTE_URL (full entry URLs).
+ */
+function remotesManifest(): Plugin {
+  const entries = (command: 'serve' | 'build') =>
+    Object.fromEntries(
+      remoteNames.map((name) => {
+        const port = command === 'serve' ? devPorts[name] : previewPorts[name];
+        const fromEnv = process.env[`${name.toUpperCase()}_REMOTE_URL`];
+        return [name, fromEnv || `http://localhost:${port}/remoteEntry.js`];
+      }),
+    );
+  return {
+    name: 'chirp-remotes-manifest',
+    configureServer(server) {
+      server.middlewares.use('/remotes.json', (_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-cache');
+        response.end(JSON.stringify(entries('serve'), null, 2));
+      });
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'remotes.json',
+        source: `${JSON.stringify(entries('build'), null, 2)}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    remotesManifest(),
+    federation({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons,
+      dts: false,
+      // The shell exposes nothing, so it can provide the page's one federation runtime.
+      experiments: { provideExternalRuntime: true },
+    }),
+  ],
+  server: { port: devPorts.shell, strictPort: true },
+  preview: { port: previewPorts.shell, strictPort: true },
+  build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
+});
