@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './e2e/support/chromium';
 
+// One output folder per run: several runs on one machine must not delete each other's traces.
+process.env.E2E_RUN_ID ??= String(process.pid);
+
 /** E2E tests run against the production build, deployed by the global set-up on free ports. */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
@@ -13,6 +17,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
+    // Set by the global set-up, which deploys the production build on free ports.
+    baseURL: process.env.E2E_BASE_URL,
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '../../shared/src/constants';
+import { type Deployment, deploy } from './deployment';
 
 interface Fixtures {
   /** Console errors and uncaught exceptions seen during the test; the test fails on any. */
@@ -11,7 +12,6 @@ interface Fixtures {
  * uncaught exception: "no uncaught error in the console, ever".
  */
 export const test = base.extend<Fixtures>({
-  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -35,4 +35,22 @@ export async function logIn(page: Page, credentials: { username: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * Tests that stop, restart or redeploy servers get a deployment of their own (per worker), so they
+ * never disturb the shared one; `baseURL` points at its shell.
+ */
+export function testWithOwnDeployment(name: string) {
+  return test.extend<object, { deployment: Deployment }>({
+    deployment: [
+      async ({}, use, workerInfo) => {
+        const deployment = await deploy({ name: `${name}-${process.pid}-${workerInfo.workerIndex}` });
+        await use(deployment);
+        await deployment.close();
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ deployment }, use) => use(deployment.urls.shell),
+  });
 }

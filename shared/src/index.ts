@@ -8,3 +8,7 @@ export { sortPosts, replacePosts } from './store/post-order';
 export { AppToaster, toast } from './toast/toaster';
 export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './hooks/use-media-query';
 export { useSignOut } from './hooks/use-sign-out';
+export { configureUploader, uploadImage, type ImageUploader, type UploaderChoice } from './uploader/image-uploader';
+export { createHostedUploader, type HostedUploaderOptions } from './uploader/hosted-uploader';
+export { createLocalUploader } from './uploader/local-uploader';
+export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './uploader/downscale';

@@ -5,7 +5,11 @@ import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import './styles/global.css';
 
-const root = createRoot(document.getElementById('root')!);
+const root = createRoot(document.getElementById('root')!, {
+  // An error caught by a boundary is already shown to the person (a remote area says it could not
+  // load, with Retry): log it as a warning. Uncaught errors keep React's default (console.error).
+  onCaughtError: (error, info) => console.warn('Caught by an error boundary:', error, info.componentStack),
+});
 
 startBackend()
   .then(() =>

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 interface Props {
   /** What the area shows when its code failed; `reset` renders it again. */
@@ -16,11 +16,6 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(): State {
     return { failed: true };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    // Logged as a warning: the area already tells the person what happened.
-    console.warn('A remote area failed:', error.message, info.componentStack);
   }
 
   reset = () => this.setState({ failed: false });

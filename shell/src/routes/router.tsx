@@ -1,6 +1,5 @@
-import { paths } from '@chirp/shared';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '@chirp/shared';
+import { paths, useSession } from '@chirp/shared';
+import { createBrowserRouter, type Location, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
@@ -15,10 +14,15 @@ function RequireSession() {
   return <Outlet />;
 }
 
-/** A logged-in user has nothing to do on the login or sign-up page. */
+/**
+ * A logged-in user has nothing to do on the login or sign-up page: they go to the page they first
+ * asked for (kept by RequireSession), else home.
+ */
 function RequireNoSession() {
   const token = useSession((state) => state.token);
-  return token ? <Navigate to={paths.home} replace /> : <Outlet />;
+  const from = (useLocation().state as { from?: Location } | null)?.from;
+  if (!token) return <Outlet />;
+  return <Navigate to={from ? `${from.pathname}${from.search}` : paths.home} replace />;
 }
 
 export const router = createBrowserRouter([

@@ -1,12 +1,95 @@
-import { useSession } from '@chirp/shared';
+import { errorMessage, GUEST_CREDENTIALS, MESSAGES, paths, toast, useSession } from '@chirp/shared';
+import { useRef, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthPage } from '../auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
+import { GuestIcon } from '../auth-page/icons';
+import { SubmitButton } from '../auth-page/submit-button';
+import { useSubmission } from '../auth-page/use-submission';
+import { returnPath } from './return-path';
 
+/** One toast id for the form's errors, so a new problem replaces the last one. */
+const ERROR_TOAST = 'login-error';
+
+/** The login page (route /). Its fields live in the session store, so sign-up can fill them. */
 export default function LoginPage() {
-  const username = useSession((s) => s.loginForm.username);
-  const changed = useSession((s) => s.loginFormChanged);
+  const loginForm = useSession((state) => state.loginForm);
+  const loginFormChanged = useSession((state) => state.loginFormChanged);
+  const logIn = useSession((state) => state.logIn);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { busy, run, running } = useSubmission();
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  const fieldChanged = (event: ChangeEvent<HTMLInputElement>) =>
+    loginFormChanged({ [event.target.name]: event.target.value });
+
+  // Spec: the guest link only fills in the demo account; the person then presses Log in.
+  const guestChosen = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    loginFormChanged({ ...GUEST_CREDENTIALS });
+    submitButton.current?.focus();
+  };
+
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running()) return;
+    const { username, password } = loginForm;
+    const emptyField = !username.trim() ? 'username' : !password.trim() ? 'password' : null;
+    if (emptyField) {
+      toast.error(MESSAGES.invalidCredentials, { id: ERROR_TOAST });
+      focusField(event.currentTarget, emptyField);
+      return;
+    }
+    const destination = returnPath(location.state);
+    void run(async () => {
+      try {
+        await logIn({ username: username.trim(), password });
+      } catch (error) {
+        toast.error(errorMessage(error), { id: ERROR_TOAST });
+        return;
+      }
+      toast.dismiss(ERROR_TOAST);
+      toast.success(MESSAGES.loggedIn);
+      navigate(destination, { replace: true });
+    });
+  };
+
   return (
-    <main>
-      <h1>Stay Always Connceted</h1>
-      <input aria-label="Email address" value={username} onChange={(e) => changed({ username: e.target.value })} />
-    </main>
+    <AuthPage title="Log in to Chirp" taglineIsHeading>
+      <form className="auth-form" onSubmit={submitted}>
+        <TextField
+          label="Email address"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={loginForm.username}
+          onChange={fieldChanged}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={loginForm.password}
+          onChange={fieldChanged}
+        />
+        <SubmitButton ref={submitButton} busy={busy} busyText="Logging in…">
+          Log in
+        </SubmitButton>
+      </form>
+      <a className="auth-page__guest" href={paths.login} onClick={guestChosen}>
+        <GuestIcon />
+        Login as Guest
+      </a>
+      <p className="auth-page__forgotten">Forgotten password?</p>
+      <hr className="auth-page__divider" />
+      <p className="auth-page__switch">
+        New to Chirp?{' '}
+        <Link to={paths.signup} state={location.state}>
+          Sign up
+        </Link>
+      </p>
+    </AuthPage>
   );
 }

@@ -1,3 +1,120 @@
+import { errorMessage, MESSAGES, MIN_PASSWORD_LENGTH, paths, toast, useSession, type SignupForm } from '@chirp/shared';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthPage } from '../auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
+import { SubmitButton } from '../auth-page/submit-button';
+import { useSubmission } from '../auth-page/use-submission';
+import { emptySignupForm, signupPayload, signupProblem } from './signup-checks';
+
+/** One toast id for the form's errors, so a new problem replaces the last one. */
+const ERROR_TOAST = 'signup-error';
+
+/** The sign-up page (route /signup). */
 export default function SignupPage() {
-  return <main><h1>Sign up</h1></main>;
+  const signUp = useSession((state) => state.signUp);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form, setForm] = useState<SignupForm>(emptySignupForm);
+  const { busy, run, running } = useSubmission();
+
+  const fieldChanged = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = event.target;
+    setForm((current) => ({ ...current, [name]: value }));
+  };
+
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (running()) return;
+    const problem = signupProblem(form);
+    if (problem) {
+      toast.error(problem.message, { id: ERROR_TOAST });
+      focusField(event.currentTarget, problem.field);
+      return;
+    }
+    void run(async () => {
+      try {
+        // The store reloads users and fills the login form with the new credentials.
+        await signUp(signupPayload(form));
+      } catch (error) {
+        toast.error(errorMessage(error), { id: ERROR_TOAST });
+        return;
+      }
+      toast.dismiss(ERROR_TOAST);
+      toast.success(MESSAGES.signedUp);
+      navigate(paths.login, { state: location.state });
+    });
+  };
+
+  return (
+    <AuthPage title="Create a new account">
+      <p className="auth-page__lead">It’s quick and easy.</p>
+      {/* noValidate: the browser's own email check must not pre-empt the spec's order of checks. */}
+      <form className="auth-form" noValidate onSubmit={submitted}>
+        <div className="auth-form__row">
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={fieldChanged}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={fieldChanged}
+          />
+        </div>
+        <TextField
+          label="Email address"
+          type="email"
+          name="emailAddress"
+          autoComplete="email"
+          value={form.emailAddress}
+          onChange={fieldChanged}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={form.username}
+          onChange={fieldChanged}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={form.password}
+          onChange={fieldChanged}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="rePassword"
+          autoComplete="new-password"
+          value={form.rePassword}
+          onChange={fieldChanged}
+        />
+        <p className="auth-form__notice">
+          People who use our service may have uploaded your contact information. By clicking Sign Up, you
+          agree to our Terms, Privacy Policy and Cookies Policy. You may receive SMS notifications from us
+          and can opt out at any time.
+        </p>
+        <SubmitButton busy={busy} busyText="Signing up…">
+          Sign Up
+        </SubmitButton>
+      </form>
+      <hr className="auth-page__divider" />
+      <p className="auth-page__switch">
+        Already have an account?{' '}
+        <Link to={paths.login} state={location.state}>
+          Log in
+        </Link>
+      </p>
+    </AuthPage>
+  );
 }

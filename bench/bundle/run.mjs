@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * Bundle benchmark (issue 2): loads login → /home of the production build in Chromium and reports
+ * the JavaScript the browser downloaded, raw and gzip, per origin and per shared module.
+ * Budget for the finished app: ≤ 250 KiB gzip in all, react-dom once, the federation runtime once.
+ *
+ *   npm run build && node bench/bundle/run.mjs      (or: npm run bench:bundle)
+ * Writes bench/results/bundle.json; exits 1 when over budget.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { deploy } from '../../scripts/deploy.mjs';
+import { launchChromium, logInAsGuest } from '../support/browser.mjs';
+
+const BUDGET_GZIP_KIB = 250;
+
+/** Names the shared module a federation chunk carries, from the plugin's file naming. */
+function sharedModuleOf(url) {
+  const match = /prebuild__(.+?)__prebuild__/.exec(url) ?? /loadShare__(.+?)__loadShare__/.exec(url);
+  if (!match) return null;
+  return match[1].replace(/_mf_2_/g, '-').replace(/_mf_1_/g, '/').replace(/_mf_0_/g, '@');
+}
+
+const deployment = await deploy({ name: 'bench-bundle' });
+const browser = await launchChromium(chromium);
+try {
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body).length, text: body.toString('utf8') });
+  });
+  await logInAsGuest(page, deployment.urls.shell);
+  await page.waitForLoadState('networkidle');
+
+  const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+  const byOrigin = {};
+  const names = Object.fromEntries(Object.entries(deployment.urls).map(([name, url]) => [new URL(url).origin, name]));
+  for (const script of scripts) {
+    const origin = names[new URL(script.url).origin] ?? new URL(script.url).origin;
+    byOrigin[origin] ??= { files: 0, raw: 0, gzip: 0 };
+    byOrigin[origin].files += 1;
+    byOrigin[origin].raw += script.raw;
+    byOrigin[origin].gzip += script.gzip;
+  }
+  const byShared = {};
+  for (const script of scripts) {
+    const name = sharedModuleOf(script.url);
+    if (!name || script.raw < 2048) continue; // loadShare wrappers are tiny; count the code itself
+    byShared[name] ??= { copies: 0, raw: 0, gzip: 0 };
+    byShared[name].copies += 1;
+    byShared[name].raw += script.raw;
+    byShared[name].gzip += script.gzip;
+  }
+  const total = scripts.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  const distinctUrls = (marker) => new Set(scripts.filter((s) => s.text.includes(marker)).map((s) => s.url)).size;
+  // react-dom's client carries its fiber marker; the federation runtime core its error codes.
+  const reactDomCopies = distinctUrls('__reactFiber$');
+  const runtimeCopies = distinctUrls('RUNTIME-001');
+
+  console.log('\nJavaScript downloaded for login → /home (production build)\n');
+  console.table(Object.fromEntries(Object.entries(byOrigin).map(([k, v]) => [k, { files: v.files, 'raw KiB': kib(v.raw), 'gzip KiB': kib(v.gzip) }])));
+  console.table(Object.fromEntries(Object.entries(byShared).map(([k, v]) => [k, { copies: v.copies, 'raw KiB': kib(v.raw), 'gzip KiB': kib(v.gzip) }])));
+  console.log(`total: ${scripts.length} files, ${kib(total.raw)} KiB raw, ${kib(total.gzip)} KiB gzip (budget ${BUDGET_GZIP_KIB} KiB)`);
+  console.log(`react-dom copies: ${reactDomCopies}; federation runtime copies: ${runtimeCopies}`);
+
+  mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL('../results/bundle.json', import.meta.url),
+    JSON.stringify({ date: new Date().toISOString(), total, byOrigin, byShared, reactDomCopies, runtimeCopies }, null, 2),
+  );
+  const ok = kib(total.gzip) <= BUDGET_GZIP_KIB && reactDomCopies === 1 && runtimeCopies === 1;
+  console.log(ok ? 'Within budget.' : 'OVER BUDGET.');
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await browser.close();
+  await deployment.close();
+}

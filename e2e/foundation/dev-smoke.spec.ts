@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * Issue 2, done-when 5: `npm run dev` starts the four dev servers on their fixed ports, and the
+ * three remotes share the one store there too.
+ */
+const ROOT = resolve(import.meta.dirname, '..', '..');
+let dev: ChildProcess;
+let output = '';
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${url} did not start in ${timeoutMs} ms:\n${output.slice(-2000)}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dev = spawn('npm', ['run', 'dev'], { cwd: ROOT, detached: true, env: { ...process.env, FORCE_COLOR: '0' } });
+  dev.stdout?.on('data', (chunk) => (output += chunk));
+  dev.stderr?.on('data', (chunk) => (output += chunk));
+  await Promise.all([
+    waitForServer('http://localhost:5173/', 90_000),
+    waitForServer('http://localhost:5174/remoteEntry.js', 90_000),
+    waitForServer('http://localhost:5175/remoteEntry.js', 90_000),
+    waitForServer('http://localhost:5176/remoteEntry.js', 90_000),
+  ]);
+});
+
+test.afterAll(() => {
+  if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+});
+
+test.use({ baseURL: 'http://localhost:5173' });
+
+test('in dev mode the three remotes share the store', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const label of ['shell', 'auth', 'feed', 'profile']) expect(output).toContain(`[${label}]`);
+
+  await page.goto('/?mockDelay=0');
+  await page.getByRole('link', { name: /guest/i }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account menu' })).toContainText(
+    '@guestuser',
+  );
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('complementary').getByRole('heading', { name: 'Suggestions for you' })).toBeVisible({
+    timeout: 60_000,
+  });
+});

@@ -1,0 +1,35 @@
+import { MESSAGES } from '../constants';
+import { createHostedUploader, type HostedUploaderOptions } from './hosted-uploader';
+import { createLocalUploader } from './local-uploader';
+
+/** Turns an image file into the URL a post or a profile stores. */
+export interface ImageUploader {
+  upload(file: Blob): Promise<string>;
+}
+
+export type UploaderChoice = { kind: 'local' } | ({ kind: 'hosted' } & HostedUploaderOptions) | ImageUploader;
+
+let current: ImageUploader = createLocalUploader();
+
+/**
+ * Chooses the uploader: `{ kind: 'hosted', cloudName, uploadPreset }` for the image service of spec 7,
+ * `{ kind: 'local' }` (the default: no network, a downscaled data: URL), or any `ImageUploader`.
+ */
+export function configureUploader(choice: UploaderChoice): void {
+  if ('upload' in choice) current = choice;
+  else if (choice.kind === 'hosted') current = createHostedUploader(choice);
+  else current = createLocalUploader();
+}
+
+/** Uploads with the configured uploader. Any failure is an Error reading 'Server Error' (spec 8). */
+export async function uploadImage(file: Blob): Promise<string> {
+  let url: string;
+  try {
+    url = await current.upload(file);
+  } catch (error) {
+    console.warn('Image upload failed:', error);
+    throw new Error(MESSAGES.uploadFailed, { cause: error });
+  }
+  if (typeof url !== 'string' || url === '') throw new Error(MESSAGES.uploadFailed);
+  return url;
+}

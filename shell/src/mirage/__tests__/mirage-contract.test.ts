@@ -1,0 +1,27 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Server } from 'miragejs';
+import { memoryStore } from '../persistence';
+import { resetDemoData, runningBackend, startMirage } from '../server';
+import { issueToken } from '../tokens';
+import { defineBadInputSuite } from './contract/bad-input-suite';
+import { defineContractSuite } from './contract/contract-suite';
+import type { ContractContext } from './contract/contract-client';
+
+let server: Server;
+
+beforeAll(async () => {
+  server = await startMirage({ delay: 0, resetData: true, store: memoryStore() });
+});
+
+afterAll(() => server.shutdown());
+
+const context = (): ContractContext => ({
+  baseUrl: globalThis.location.origin,
+  fetch: (...args) => globalThis.fetch(...args),
+  reset: resetDemoData,
+  signToken: (claims) => issueToken(runningBackend()!.db.tokenSecret, claims),
+});
+
+describe('the API contract, against Mirage', () => defineContractSuite(context));
+describe('bad input at every call, against Mirage', () => defineBadInputSuite(context));

@@ -1,0 +1,33 @@
+import { changeWithoutCaller, reply, type RouteDefinition } from './http';
+import { hashPassword, verifyPassword } from './passwords';
+import { signUp, userForLogin } from './rules/auth-rules';
+import { indexUsers, refuse, toPublicUser } from './rules/database';
+import { SPEC_ERRORS } from './rules/decisions';
+import { readCredentials, readJsonObject, readSignup } from './rules/validation';
+import { issueToken } from './tokens';
+
+export const authRoutes: RouteDefinition[] = [
+  {
+    method: 'post',
+    path: '/auth/signup',
+    handler: async (call, backend) => {
+      const { password, ...profile } = readSignup(readJsonObject(call.body));
+      const passwordHash = await hashPassword(password);
+      const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
+      const encodedToken = await issueToken(db.tokenSecret, user);
+      return reply({ createdUser: toPublicUser(user, indexUsers(db)), encodedToken }, 201);
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    handler: async (call, backend) => {
+      const { username, password } = readCredentials(readJsonObject(call.body));
+      const { db } = backend;
+      const user = userForLogin(db, username);
+      if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
+      const encodedToken = await issueToken(db.tokenSecret, user);
+      return reply({ foundUser: toPublicUser(user, indexUsers(db)), encodedToken });
+    },
+  },
+];

@@ -1,0 +1,108 @@
+/**
+ * What the routes files need, without Mirage: a call as plain values, a reply as plain values, and
+ * the one place where refusals and unexpected failures become `{ errors: [text] }`. server.ts adapts
+ * Mirage to this; a later Node server can adapt its own framework the same way.
+ */
+import type { Backend } from './backend';
+import {
+  Refusal,
+  findCaller,
+  indexUsers,
+  refuse,
+  toPublicPost,
+  type Database,
+  type Moment,
+  type StoredPost,
+  type StoredUser,
+} from './rules/database';
+import { DECIDED_ERRORS, SPEC_ERRORS } from './rules/decisions';
+import { orderPosts, pagePosts } from './rules/paging';
+import { formatTimestamp } from './rules/timestamps';
+import type { PageRequest } from './rules/validation';
+import { readToken, type TokenClaims } from './tokens';
+
+export interface ApiCall {
+  method: string;
+  /** The path under /api, for messages. */
+  path: string;
+  /** Route parameters, already URL-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface ApiReply {
+  status: number;
+  body: unknown;
+}
+
+export type RouteHandler = (call: ApiCall, backend: Backend) => Promise<ApiReply>;
+
+export interface RouteDefinition {
+  method: 'get' | 'post' | 'delete';
+  /** Under /api, with `:name` parameters. */
+  path: string;
+  handler: RouteHandler;
+}
+
+export const reply = (body: unknown, status = 200): ApiReply => ({ status, body });
+
+/** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
+export async function runRoute(handler: RouteHandler, call: ApiCall, backend: Backend): Promise<ApiReply> {
+  try {
+    return await handler(call, backend);
+  } catch (error) {
+    if (error instanceof Refusal) return reply({ errors: [error.message] }, error.status);
+    console.error(`The demo back end failed on ${call.method} ${call.path}:`, error);
+    return reply({ errors: [DECIDED_ERRORS.unexpected] }, 500);
+  }
+}
+
+/** The claims of the caller's token; 401 without a valid one (decision: checked on every protected call). */
+export async function authenticate(call: ApiCall, backend: Backend): Promise<TokenClaims> {
+  return (await readToken(backend.db.tokenSecret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
+}
+
+function currentMoment(): Moment {
+  return { now: formatTimestamp(new Date()), newId: () => crypto.randomUUID() };
+}
+
+/**
+ * A protected call that changes data: the token is checked before the input is read (so a caller
+ * without one hears 401 before any 400), then the rule runs on the current data as the caller, looked
+ * up inside the change so it is current.
+ */
+export function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
+  readInput: (call: ApiCall) => Input,
+  rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome,
+  answer: (outcome: Outcome) => ApiReply,
+): RouteHandler {
+  return async (call, backend) => {
+    const claims = await authenticate(call, backend);
+    const input = readInput(call);
+    const moment = currentMoment();
+    return answer(await backend.change((db) => rule(db, findCaller(db, claims), input, moment)));
+  };
+}
+
+/** Applies a rule that needs no caller (sign-up). */
+export function changeWithoutCaller<T extends { db: Database }>(backend: Backend, rule: (db: Database, moment: Moment) => T): Promise<T> {
+  const moment = currentMoment();
+  return backend.change((db) => rule(db, moment));
+}
+
+/** Every post, newest first (the order the client shows by default). */
+export function allPostsReply(db: Database, status = 200): ApiReply {
+  return { ...postListReply(db, db.posts, { sort: 'latest' }), status };
+}
+
+/** A list of posts: whole when no paging was asked for, else one page and the cursor of the next. */
+export function postListReply(db: Database, posts: readonly StoredPost[], request: PageRequest): ApiReply {
+  const users = indexUsers(db);
+  const project = (list: readonly StoredPost[]) => list.map((post) => toPublicPost(post, users));
+  if (!request.page) return reply({ posts: project(orderPosts(posts, request.sort)) });
+  const page = pagePosts(posts, { sort: request.sort, page: request.page });
+  return reply({ posts: project(page.posts), nextCursor: page.nextCursor });
+}

@@ -1,0 +1,164 @@
+/**
+ * The back end's data in IndexedDB (not localStorage: images would not fit, and sign-out clears
+ * localStorage). One record per user and per post, so a change writes only what changed; a `meta`
+ * record holds the schema version and the token key. Data of another schema version, or that does
+ * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
+ */
+import { isStoredPost, isStoredUser, type Database } from './rules/database';
+import { STORAGE } from './rules/decisions';
+
+export interface DatabaseStore {
+  /** The saved data; null when there is none, or it is of another schema version, or unreadable. */
+  load(): Promise<Database | null>;
+  /** Replaces everything saved. */
+  saveAll(db: Database): Promise<void>;
+  /** Saves the users and posts whose objects differ between `before` and `after` (rules never mutate). */
+  saveChanges(before: Database, after: Database): Promise<void>;
+  close(): void;
+}
+
+/** Keeps nothing: for tests, and the fallback when a browser offers no usable IndexedDB. */
+export function memoryStore(): DatabaseStore {
+  let saved: Database | null = null;
+  return {
+    load: async () => saved,
+    saveAll: async (db) => {
+      saved = db;
+    },
+    saveChanges: async (_before, after) => {
+      saved = after;
+    },
+    close: () => {},
+  };
+}
+
+/** The layout of the object stores; a different number rebuilds them empty (then seeds fill them). */
+const LAYOUT_VERSION = 1;
+const META_KEY = 'dataset';
+const OPEN_TIMEOUT_MS = 3000;
+
+interface MetaRecord {
+  schemaVersion: number;
+  tokenSecret: string;
+}
+
+const settle = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+const finish = (transaction: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+  });
+
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(name, LAYOUT_VERSION);
+    // Another tab holding an older layout open blocks us: give up rather than leave a blank page.
+    const timer = setTimeout(() => reject(new Error('IndexedDB did not open in time')), OPEN_TIMEOUT_MS);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const store of Array.from(db.objectStoreNames)) db.deleteObjectStore(store);
+      db.createObjectStore('meta');
+      db.createObjectStore('users', { keyPath: '_id' });
+      db.createObjectStore('posts', { keyPath: '_id' });
+    };
+    request.onsuccess = () => {
+      clearTimeout(timer);
+      const db = request.result;
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    request.onerror = () => {
+      clearTimeout(timer);
+      reject(request.error);
+    };
+  });
+}
+
+/**
+ * Opens the store. A database this code cannot open (e.g. saved by a newer layout) is deleted and
+ * opened anew once; if that fails too, the error reaches the caller, which falls back to memory.
+ */
+export async function openIndexedDbStore(
+  factory: IDBFactory = indexedDB,
+  name: string = STORAGE.databaseName,
+): Promise<DatabaseStore> {
+  let idb: IDBDatabase;
+  try {
+    idb = await openDatabase(factory, name);
+  } catch {
+    await settle(factory.deleteDatabase(name)).catch(() => undefined);
+    idb = await openDatabase(factory, name);
+  }
+  const stores = ['meta', 'users', 'posts'];
+
+  async function load(): Promise<Database | null> {
+    try {
+      const transaction = idb.transaction(stores, 'readonly');
+      const [meta, users, posts] = await Promise.all([
+        settle<unknown>(transaction.objectStore('meta').get(META_KEY)),
+        settle<unknown[]>(transaction.objectStore('users').getAll()),
+        settle<unknown[]>(transaction.objectStore('posts').getAll()),
+      ]);
+      if (!isMeta(meta) || meta.schemaVersion !== STORAGE.schemaVersion) return null;
+      if (!users.every(isStoredUser) || !posts.every(isStoredPost) || users.length === 0) return null;
+      return { tokenSecret: meta.tokenSecret, users, posts };
+    } catch {
+      return null;
+    }
+  }
+
+  async function write(change: (meta: IDBObjectStore, users: IDBObjectStore, posts: IDBObjectStore) => void) {
+    const transaction = idb.transaction(stores, 'readwrite');
+    const done = finish(transaction);
+    try {
+      change(...(stores.map((store) => transaction.objectStore(store)) as [IDBObjectStore, IDBObjectStore, IDBObjectStore]));
+    } catch (error) {
+      // A record refused half-way (e.g. one that cannot be cloned): keep what was there, all of it.
+      done.catch(() => undefined);
+      transaction.abort();
+      throw error;
+    }
+    await done;
+  }
+
+  const metaOf = (db: Database): MetaRecord => ({ schemaVersion: STORAGE.schemaVersion, tokenSecret: db.tokenSecret });
+
+  return {
+    load,
+    saveAll: (db) =>
+      write((meta, users, posts) => {
+        [meta, users, posts].forEach((store) => store.clear());
+        meta.put(metaOf(db), META_KEY);
+        db.users.forEach((user) => users.put(user));
+        db.posts.forEach((post) => posts.put(post));
+      }),
+    saveChanges: (before, after) =>
+      write((meta, users, posts) => {
+        if (before.tokenSecret !== after.tokenSecret) meta.put(metaOf(after), META_KEY);
+        saveDifferences(users, before.users, after.users);
+        saveDifferences(posts, before.posts, after.posts);
+      }),
+    close: () => idb.close(),
+  };
+}
+
+function saveDifferences<T extends { _id: string }>(store: IDBObjectStore, before: readonly T[], after: readonly T[]) {
+  const previous = new Map(before.map((entity) => [entity._id, entity]));
+  for (const entity of after) {
+    if (previous.get(entity._id) !== entity) store.put(entity);
+    previous.delete(entity._id);
+  }
+  for (const id of previous.keys()) store.delete(id);
+}
+
+function isMeta(value: unknown): value is MetaRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const { schemaVersion, tokenSecret } = value as Partial<MetaRecord>;
+  return typeof schemaVersion === 'number' && typeof tokenSecret === 'string' && tokenSecret.length > 0;
+}

@@ -1,0 +1,170 @@
+/**
+ * The back end's data as plain objects (no Mirage types), the refusal every rule throws, and the
+ * projections to the API's shapes. Entities are never mutated: a rule returns a new `Database` that
+ * shares what did not change, so a refused call changes nothing and persistence can save only the
+ * entities whose object changed.
+ */
+import type { Post, User, UserSummary } from '@chirp/shared';
+import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+
+export interface StoredUser {
+  _id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  profilePic: string;
+  title: string;
+  bio: string;
+  website: string;
+  /** Post ids. */
+  bookmarks: string[];
+  /** User ids: entries are projected to current summaries on every read. */
+  followers: string[];
+  following: string[];
+  /** Any other sign-up fields, stored as given (spec 3). */
+  extras: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredPost {
+  _id: string;
+  content: string;
+  image?: string;
+  /** The author's username (spec 3); usernames never change. */
+  username: string;
+  /** `likedBy` and `dislikedBy` hold user ids. */
+  likes: { likeCount: number; likedBy: string[]; dislikedBy: string[] };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  /** HS256 key of this data set's tokens: new seeds, new key, so old tokens stop working. */
+  tokenSecret: string;
+  users: StoredUser[];
+  posts: StoredPost[];
+}
+
+/** What a call needs from outside a pure rule: the time and a fresh id. */
+export interface Moment {
+  now: string;
+  newId: () => string;
+}
+
+/** A refused call: the status and the text of `{ errors: [text] }`. */
+export class Refusal extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'Refusal';
+    this.status = status;
+  }
+}
+
+export function refuse(status: number, message: string): never {
+  throw new Refusal(status, message);
+}
+
+export function findUserById(db: Database, userId: string): StoredUser {
+  return db.users.find((user) => user._id === userId) ?? refuse(404, DECIDED_ERRORS.userNotFound);
+}
+
+export function findUserByUsername(db: Database, username: string): StoredUser | undefined {
+  return db.users.find((user) => user.username === username);
+}
+
+export function findPost(db: Database, postId: string): StoredPost {
+  return db.posts.find((post) => post._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
+}
+
+/** The caller named by a verified token; a token outliving its user is refused (decision). */
+export function findCaller(db: Database, claims: { _id: string; username: string }): StoredUser {
+  const user = db.users.find((candidate) => candidate._id === claims._id);
+  if (!user || user.username !== claims.username) refuse(404, SPEC_ERRORS.notRegistered);
+  return user;
+}
+
+export function replaceUsers(db: Database, ...changed: StoredUser[]): Database {
+  const byId = new Map(changed.map((user) => [user._id, user]));
+  return { ...db, users: db.users.map((user) => byId.get(user._id) ?? user) };
+}
+
+export function replacePost(db: Database, changed: StoredPost): Database {
+  return { ...db, posts: db.posts.map((post) => (post._id === changed._id ? changed : post)) };
+}
+
+export const without = (ids: readonly string[], id: string) => ids.filter((entry) => entry !== id);
+
+/** Looks users up by id for the projections of one response. */
+export type UserIndex = ReadonlyMap<string, StoredUser>;
+export const indexUsers = (db: Database): UserIndex => new Map(db.users.map((user) => [user._id, user]));
+
+export function toSummary(user: StoredUser): UserSummary {
+  const { _id, username, firstName, lastName, profilePic } = user;
+  return { _id, username, firstName, lastName, profilePic };
+}
+
+function summaries(ids: readonly string[], users: UserIndex): UserSummary[] {
+  return ids.flatMap((id) => {
+    const user = users.get(id);
+    return user ? [toSummary(user)] : [];
+  });
+}
+
+/** A user as the API returns it: never the password, follow lists as current summaries. */
+export function toPublicUser(user: StoredUser, users: UserIndex): User {
+  const { passwordHash: _hash, extras, followers, following, ...fields } = user;
+  return {
+    ...extras,
+    ...fields,
+    bookmarks: [...user.bookmarks],
+    followers: summaries(followers, users),
+    following: summaries(following, users),
+  };
+}
+
+export function toPublicPost(post: StoredPost, users: UserIndex): Post {
+  const { likes, ...fields } = post;
+  return {
+    ...fields,
+    likes: {
+      likeCount: likes.likeCount,
+      likedBy: summaries(likes.likedBy, users),
+      dislikedBy: summaries(likes.dislikedBy, users),
+    },
+  };
+}
+
+// Shape checks for data read back from storage: anything else is replaced by the seeds.
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
+
+export function isStoredUser(value: unknown): value is StoredUser {
+  if (!isRecord(value)) return false;
+  const texts = ['_id', 'username', 'firstName', 'lastName', 'passwordHash', 'profilePic', 'title', 'bio', 'website', 'createdAt', 'updatedAt'];
+  return (
+    texts.every((key) => isText(value[key])) &&
+    ['bookmarks', 'followers', 'following'].every((key) => isTextList(value[key])) &&
+    isRecord(value.extras) &&
+    Object.values(value.extras).every(isText)
+  );
+}
+
+export function isStoredPost(value: unknown): value is StoredPost {
+  if (!isRecord(value) || !isRecord(value.likes)) return false;
+  const { likes } = value;
+  return (
+    ['_id', 'content', 'username', 'createdAt', 'updatedAt'].every((key) => isText(value[key])) &&
+    (value.image === undefined || isText(value.image)) &&
+    Number.isInteger(likes.likeCount) &&
+    (likes.likeCount as number) >= 0 &&
+    isTextList(likes.likedBy) &&
+    isTextList(likes.dislikedBy)
+  );
+}

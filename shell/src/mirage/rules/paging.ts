@@ -1,0 +1,83 @@
+/**
+ * Ordering and keyset paging of post lists. A cursor is the sort key of the last post of a page,
+ * base64url-encoded JSON: opaque to callers, stable while posts are added or removed. (Under
+ * 'trending' a like count that changes between two pages can move a post across the boundary.)
+ */
+import { refuse, type StoredPost } from './database';
+import { DECIDED_ERRORS } from './decisions';
+import type { PageRequest } from './validation';
+
+type Sort = PageRequest['sort'];
+type SortKey = [number, number, string] | [number, string];
+
+function sortKey(post: StoredPost, sort: Sort): SortKey {
+  const time = -Date.parse(post.createdAt);
+  return sort === 'trending' ? [-post.likes.likeCount, time, post._id] : [time, post._id];
+}
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  for (let index = 0; index < a.length; index += 1) {
+    const [left, right] = [a[index]!, b[index]!];
+    if (left !== right) return left < right ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Latest: newest first. Trending: most liked first, then newest. Ties by id, so the order is total. */
+export function orderPosts(posts: readonly StoredPost[], sort: Sort): StoredPost[] {
+  return posts
+    .map((post) => ({ post, key: sortKey(post, sort) }))
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map(({ post }) => post);
+}
+
+function encodeCursor(sort: Sort, key: SortKey): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ sort, key }));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeCursor(cursor: string, sort: Sort): SortKey {
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))),
+    );
+    if (isCursor(parsed) && parsed.sort === sort) return parsed.key;
+  } catch {
+    // falls through to the refusal
+  }
+  return refuse(400, DECIDED_ERRORS.badCursor);
+}
+
+function isCursor(value: unknown): value is { sort: Sort; key: SortKey } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { sort, key } = value as { sort?: unknown; key?: unknown };
+  if (!Array.isArray(key)) return false;
+  const numbers = sort === 'trending' ? 2 : 1;
+  return (
+    (sort === 'latest' || sort === 'trending') &&
+    key.length === numbers + 1 &&
+    key.slice(0, numbers).every((part) => typeof part === 'number' && Number.isFinite(part)) &&
+    typeof key[numbers] === 'string'
+  );
+}
+
+export interface Page {
+  posts: StoredPost[];
+  nextCursor: string | null;
+}
+
+/** The posts after `cursor` in the order of `sort`, at most `limit` of them. */
+export function pagePosts(posts: readonly StoredPost[], request: Required<PageRequest>): Page {
+  const { sort, page } = request;
+  const ordered = orderPosts(posts, sort);
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, sort);
+  const start = after === undefined ? 0 : ordered.findIndex((post) => compareKeys(sortKey(post, sort), after) > 0);
+  const rest = start < 0 ? [] : ordered.slice(start);
+  const chosen = rest.slice(0, page.limit);
+  const last = chosen[chosen.length - 1];
+  return {
+    posts: chosen,
+    nextCursor: rest.length > page.limit && last ? encodeCursor(sort, sortKey(last, sort)) : null,
+  };
+}

@@ -1,0 +1,85 @@
+import {
+  findPost,
+  findUserByUsername,
+  refuse,
+  replacePost,
+  without,
+  type Database,
+  type Moment,
+  type StoredPost,
+  type StoredUser,
+} from './database';
+import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import type { PostInput } from './validation';
+
+/** New posts start with no likes (spec 3). */
+export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
+  const post: StoredPost = {
+    _id: moment.newId(),
+    ...input,
+    username: caller.username,
+    likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
+    createdAt: moment.now,
+    updatedAt: moment.now,
+  };
+  return { ...db, posts: [...db.posts, post] };
+}
+
+/** Only the author edits (spec 5); content and image are replaced as sent (no image: none). */
+export function editPost(db: Database, caller: StoredUser, postId: string, input: PostInput, moment: Moment): Database {
+  const post = findPost(db, postId);
+  if (post.username !== caller.username) refuse(400, SPEC_ERRORS.editOthersPost);
+  const { image: _old, ...rest } = post;
+  return replacePost(db, { ...rest, ...input, updatedAt: moment.now });
+}
+
+/** Only the author deletes (spec 5); the post also leaves every bookmark list (decision). */
+export function deletePost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
+  const post = findPost(db, postId);
+  if (post.username !== caller.username) refuse(400, SPEC_ERRORS.deleteOthersPost);
+  const users = db.users.map((user) =>
+    user.bookmarks.includes(postId)
+      ? { ...user, bookmarks: without(user.bookmarks, postId), updatedAt: moment.now }
+      : user,
+  );
+  return { ...db, users, posts: db.posts.filter((entry) => entry._id !== postId) };
+}
+
+/** Spec 4: refused if already liked; otherwise leaves dislikedBy, +1, joins likedBy. */
+export function likePost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
+  const post = findPost(db, postId);
+  const { likes } = post;
+  if (likes.likedBy.includes(caller._id)) refuse(400, SPEC_ERRORS.alreadyLiked);
+  return replacePost(db, {
+    ...post,
+    likes: {
+      likeCount: likes.likeCount + 1,
+      likedBy: [...likes.likedBy, caller._id],
+      dislikedBy: without(likes.dislikedBy, caller._id),
+    },
+    updatedAt: moment.now,
+  });
+}
+
+/** Spec 4: refused at 0 likes or if already disliked; otherwise -1, leaves likedBy, joins dislikedBy. */
+export function dislikePost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
+  const post = findPost(db, postId);
+  const { likes } = post;
+  if (likes.likeCount <= 0) refuse(400, SPEC_ERRORS.likeBelowZero);
+  if (likes.dislikedBy.includes(caller._id)) refuse(400, SPEC_ERRORS.alreadyDisliked);
+  return replacePost(db, {
+    ...post,
+    likes: {
+      likeCount: likes.likeCount - 1,
+      likedBy: without(likes.likedBy, caller._id),
+      dislikedBy: [...likes.dislikedBy, caller._id],
+    },
+    updatedAt: moment.now,
+  });
+}
+
+/** A user's posts; an unknown username is refused rather than answered with an empty list. */
+export function postsOfUser(db: Database, username: string): StoredPost[] {
+  if (!findUserByUsername(db, username)) refuse(404, DECIDED_ERRORS.userNotFound);
+  return db.posts.filter((post) => post.username === username);
+}

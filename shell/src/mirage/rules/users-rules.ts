@@ -1,0 +1,67 @@
+import {
+  findPost,
+  findUserById,
+  refuse,
+  replaceUsers,
+  without,
+  type Database,
+  type Moment,
+  type StoredUser,
+} from './database';
+import { SPEC_ERRORS } from './decisions';
+import type { ProfileEdit } from './validation';
+
+type UserChange = { db: Database; user: StoredUser };
+type FollowChange = UserChange & { followUser: StoredUser };
+
+/** Spec 5: the submitted username may not differ from the current one. */
+export function editProfile(db: Database, caller: StoredUser, edit: ProfileEdit, moment: Moment): UserChange {
+  const { username, ...fields } = edit;
+  if (username !== undefined && username !== caller.username) refuse(404, SPEC_ERRORS.usernameChange);
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const user = { ...caller, ...given, updatedAt: moment.now };
+  return { db: replaceUsers(db, user), user };
+}
+
+export function bookmarkPost(db: Database, caller: StoredUser, postId: string, moment: Moment): UserChange {
+  findPost(db, postId);
+  if (caller.bookmarks.includes(postId)) refuse(400, SPEC_ERRORS.alreadyBookmarked);
+  const user = { ...caller, bookmarks: [...caller.bookmarks, postId], updatedAt: moment.now };
+  return { db: replaceUsers(db, user), user };
+}
+
+/** Removing a bookmark of a post that no longer exists is allowed, so no id is ever stuck in the list. */
+export function removeBookmark(db: Database, caller: StoredUser, postId: string, moment: Moment): UserChange {
+  if (!caller.bookmarks.includes(postId)) {
+    findPost(db, postId);
+    refuse(400, SPEC_ERRORS.notBookmarked);
+  }
+  const user = { ...caller, bookmarks: without(caller.bookmarks, postId), updatedAt: moment.now };
+  return { db: replaceUsers(db, user), user };
+}
+
+/** Spec 4 and 5: no following oneself, nor someone already followed; both users' updatedAt move. */
+export function follow(db: Database, caller: StoredUser, targetId: string, moment: Moment): FollowChange {
+  const target = findUserById(db, targetId);
+  if (target._id === caller._id) refuse(404, SPEC_ERRORS.followSelf);
+  if (caller.following.includes(target._id)) refuse(400, SPEC_ERRORS.alreadyFollowing);
+  return linkUsers(db, caller, target, moment, (ids, id) => [...without(ids, id), id]);
+}
+
+export function unfollow(db: Database, caller: StoredUser, targetId: string, moment: Moment): FollowChange {
+  const target = findUserById(db, targetId);
+  if (!caller.following.includes(target._id)) refuse(400, SPEC_ERRORS.notFollowing);
+  return linkUsers(db, caller, target, moment, without);
+}
+
+function linkUsers(
+  db: Database,
+  caller: StoredUser,
+  target: StoredUser,
+  moment: Moment,
+  change: (ids: readonly string[], id: string) => string[],
+): FollowChange {
+  const user = { ...caller, following: change(caller.following, target._id), updatedAt: moment.now };
+  const followUser = { ...target, followers: change(target.followers, caller._id), updatedAt: moment.now };
+  return { db: replaceUsers(db, user, followUser), user, followUser };
+}

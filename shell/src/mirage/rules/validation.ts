@@ -1,0 +1,214 @@
+/**
+ * Reading request bodies and query strings into checked values. Anything malformed, missing or
+ * wrongly typed is refused with 400 and a sentence, before any rule runs.
+ */
+import { DEFAULT_AVATAR, type PageQuery } from '@chirp/shared';
+import { refuse } from './database';
+import {
+  APP_IMAGE_PATTERN,
+  DATA_IMAGE_PATTERN,
+  DECIDED_ERRORS,
+  EXTRA_FIELD_NAME,
+  LIMITS,
+  RESERVED_FIELDS,
+  SIGNUP_DEFAULTS,
+  SPEC_ERRORS,
+  USERNAME_PATTERN,
+} from './decisions';
+
+export type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The body of a call that takes one; no body at all reads as `{}` so field checks can name what is missing. */
+export function readJsonObject(text: string | null | undefined): JsonObject {
+  if (text === null || text === undefined || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    refuse(400, DECIDED_ERRORS.malformedJson);
+  }
+  if (!isObject(value)) refuse(400, DECIDED_ERRORS.bodyNotObject);
+  return value;
+}
+
+function readObject(body: JsonObject, name: string): JsonObject {
+  const value = body[name];
+  if (!isObject(value)) refuse(400, DECIDED_ERRORS.missingObject(name));
+  return value;
+}
+
+/** A text field: `undefined` when absent, refused when not text or longer than `max`. */
+function readText(source: JsonObject, field: string, max: number, trim = true): string | undefined {
+  const value = source[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') refuse(400, DECIDED_ERRORS.notText(field));
+  const text = trim ? value.trim() : value;
+  if (text.length > max) refuse(400, DECIDED_ERRORS.tooLong(field, max));
+  return text;
+}
+
+/** http(s) addresses, `data:image/` addresses, or an image shipped with the app (`/images/…`, `/avatars/…`). */
+export function isAcceptedImage(url: string): boolean {
+  if (DATA_IMAGE_PATTERN.test(url)) return url.length <= LIMITS.maxDataUrl;
+  if (APP_IMAGE_PATTERN.test(url)) return true;
+  return url.length <= LIMITS.maxHttpUrl && isHttpUrl(url);
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(text);
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A website is plain text (the spec's seed has some) unless it names a scheme, which must be http(s). */
+export function isAcceptedWebsite(text: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(text) || isHttpUrl(text);
+}
+
+export interface ProfileFields {
+  profilePic?: string;
+  title?: string;
+  bio?: string;
+  website?: string;
+}
+
+function readProfileFields(source: JsonObject): ProfileFields {
+  const fields: ProfileFields = {
+    profilePic: readText(source, 'profilePic', LIMITS.maxDataUrl, false),
+    title: readText(source, 'title', LIMITS.maxTitle),
+    bio: readText(source, 'bio', LIMITS.maxBio),
+    website: readText(source, 'website', LIMITS.maxWebsite),
+  };
+  if (fields.profilePic !== undefined && !isAcceptedImage(fields.profilePic)) {
+    refuse(400, DECIDED_ERRORS.badImage);
+  }
+  if (fields.website !== undefined && !isAcceptedWebsite(fields.website)) {
+    refuse(400, DECIDED_ERRORS.badWebsite);
+  }
+  return fields;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Login: both fields present and non-empty (spec 5), else 'Invaild Credentials'. */
+export function readCredentials(body: JsonObject): Credentials {
+  const username = readText(body, 'username', Number.MAX_SAFE_INTEGER);
+  const password = readText(body, 'password', LIMITS.maxPassword, false);
+  if (!username || !password) refuse(400, SPEC_ERRORS.emptyCredentials);
+  return { username, password };
+}
+
+export interface SignupInput extends Credentials, Required<ProfileFields> {
+  firstName: string;
+  lastName: string;
+  extras: Record<string, string>;
+}
+
+const REQUIRED_SIGNUP_FIELDS = ['username', 'password', 'firstName', 'lastName'] as const;
+const PROFILE_FIELDS = ['profilePic', 'title', 'bio', 'website'];
+
+export function readSignup(body: JsonObject): SignupInput {
+  for (const field of REQUIRED_SIGNUP_FIELDS) {
+    const value = body[field];
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      refuse(400, SPEC_ERRORS.emptySignupField);
+    }
+  }
+  const username = readText(body, 'username', LIMITS.maxUsername)!;
+  const password = readText(body, 'password', Number.MAX_SAFE_INTEGER, false)!;
+  const firstName = readText(body, 'firstName', LIMITS.maxName)!;
+  const lastName = readText(body, 'lastName', LIMITS.maxName)!;
+  if (!USERNAME_PATTERN.test(username)) refuse(400, DECIDED_ERRORS.usernameCharacters);
+  if (password.length < LIMITS.minPassword) refuse(400, SPEC_ERRORS.passwordTooShort);
+  if (password.length > LIMITS.maxPassword) refuse(400, DECIDED_ERRORS.passwordTooLong);
+  const profile = readProfileFields(body);
+  return {
+    username,
+    password,
+    firstName,
+    lastName,
+    profilePic: profile.profilePic || DEFAULT_AVATAR,
+    title: profile.title || SIGNUP_DEFAULTS.title,
+    bio: profile.bio || SIGNUP_DEFAULTS.bio,
+    website: profile.website || SIGNUP_DEFAULTS.website,
+    extras: readExtraFields(body),
+  };
+}
+
+/**
+ * Other sign-up fields are stored as given (spec 3), within bounds: text only, at most ten, never a
+ * field the server owns, and never anything naming a password (a confirmation must not be kept).
+ */
+function readExtraFields(body: JsonObject): Record<string, string> {
+  const known = new Set<string>([...REQUIRED_SIGNUP_FIELDS, ...PROFILE_FIELDS]);
+  const extras: Record<string, string> = {};
+  for (const field of Object.keys(body)) {
+    if (known.has(field) || /password/i.test(field)) continue;
+    if (RESERVED_FIELDS.has(field) || !EXTRA_FIELD_NAME.test(field)) {
+      refuse(400, DECIDED_ERRORS.badExtraFieldName(field.slice(0, 40)));
+    }
+    extras[field] = readText(body, field, LIMITS.maxExtraFieldValue)!;
+  }
+  if (Object.keys(extras).length > LIMITS.maxExtraFields) refuse(400, DECIDED_ERRORS.tooManyExtraFields);
+  return extras;
+}
+
+export interface ProfileEdit extends ProfileFields {
+  username?: string;
+}
+
+/** `{ userData: { profilePic, title, bio, website } }`; each field optional, other fields ignored. */
+export function readProfileEdit(body: JsonObject): ProfileEdit {
+  const userData = readObject(body, 'userData');
+  const fields = readProfileFields(userData);
+  if (fields.profilePic === '') refuse(400, DECIDED_ERRORS.badImage);
+  return { ...fields, username: readText(userData, 'username', Number.MAX_SAFE_INTEGER, false) };
+}
+
+export interface PostInput {
+  content: string;
+  image?: string;
+}
+
+export const characterCount = (text: string) => [...text].length;
+
+/** `{ postData: { content, image } }`: text or an image (spec 5), content at most 500 characters. */
+export function readPostData(body: JsonObject): PostInput {
+  const postData = readObject(body, 'postData');
+  const content = readText(postData, 'content', Number.MAX_SAFE_INTEGER) ?? '';
+  if (characterCount(content) > LIMITS.maxPostContent) refuse(400, DECIDED_ERRORS.postTooLong);
+  const rawImage = postData.image === null ? undefined : postData.image;
+  if (rawImage !== undefined && typeof rawImage !== 'string') refuse(400, DECIDED_ERRORS.notText('image'));
+  const image = rawImage || undefined;
+  if (image !== undefined && !isAcceptedImage(image)) refuse(400, DECIDED_ERRORS.badImage);
+  if (!content && !image) refuse(400, SPEC_ERRORS.emptyPost);
+  return image === undefined ? { content } : { content, image };
+}
+
+export interface PageRequest {
+  sort: NonNullable<PageQuery['sort']>;
+  /** Absent: the whole list, as the spec's calls return it. */
+  page?: { limit: number; cursor?: string };
+}
+
+/** `limit` (1..100), `cursor` (opaque) and `sort` ('latest' by default, or 'trending'). */
+export function readPageRequest(query: URLSearchParams): PageRequest {
+  const sort = query.get('sort') ?? 'latest';
+  if (sort !== 'latest' && sort !== 'trending') refuse(400, DECIDED_ERRORS.badSort);
+  const limitText = query.get('limit');
+  const cursor = query.get('cursor') ?? undefined;
+  if (limitText === null && cursor === undefined) return { sort };
+  const limit = limitText === null ? LIMITS.defaultPageSize : Number(limitText);
+  if (limitText !== null && !/^\d{1,3}$/.test(limitText)) refuse(400, DECIDED_ERRORS.badLimit);
+  if (limit < 1 || limit > LIMITS.maxPageSize) refuse(400, DECIDED_ERRORS.badLimit);
+  return { sort, page: { limit, cursor } };
+}

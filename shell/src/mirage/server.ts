@@ -1,0 +1,162 @@
+/**
+ * The in-browser back end: every call of spec section 7 under /api, answered by Mirage from data kept
+ * in IndexedDB. Started by the shell before the app renders, when no API server is configured.
+ */
+import { createServer, Response, type Request, type Server } from 'miragejs';
+import { authRoutes } from './auth-routes';
+import { Backend } from './backend';
+import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
+import { runRoute, type ApiCall, type RouteDefinition, type RouteHandler } from './http';
+import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
+import { postsRoutes } from './posts-routes';
+import { DECIDED_ERRORS, RESET_PARAMETER, STORAGE } from './rules/decisions';
+import { refuse } from './rules/database';
+import { createSeedDatabase } from './seeds';
+import { usersRoutes } from './users-routes';
+
+/** All 18 calls, in the order of spec 7's table (paths under /api). */
+export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes];
+
+export interface MirageOptions {
+  /** Response delay in ms (spec: 400; tests: 0). See `mockDelayFromEnvironment`. */
+  delay: number;
+  /** Lay down fresh seeds instead of loading saved data. Default: the page URL has `?resetData=1`. */
+  resetData?: boolean;
+  /** Where the data is kept. Default: IndexedDB, or memory when the browser offers none. */
+  store?: DatabaseStore;
+}
+
+interface Running {
+  server: Server;
+  backend: Backend;
+}
+
+let running: Running | undefined;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/** Mirage's request is Pretender's fake XHR, which also knows its method. */
+function toCall(request: Request & { method?: string }): ApiCall {
+  const url = new URL(request.url, globalThis.location.href);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.requestHeaders ?? {})) headers[name.toLowerCase()] = String(value);
+  return {
+    method: request.method ?? 'GET',
+    path: url.pathname,
+    params: request.params ?? {},
+    query: url.searchParams,
+    headers,
+    body: typeof request.requestBody === 'string' ? request.requestBody : null,
+  };
+}
+
+const unknownCall: RouteHandler = async (call) => refuse(404, DECIDED_ERRORS.unknownCall(call.method, call.path));
+
+function answerWith(handler: RouteHandler, backend: Backend) {
+  return async (_schema: unknown, request: Request) => {
+    const { status, body } = await runRoute(handler, toCall(request), backend);
+    return new Response(status, JSON_HEADERS, body as object);
+  };
+}
+
+async function openStore(): Promise<DatabaseStore> {
+  if (typeof indexedDB === 'undefined') return memoryStore();
+  try {
+    return await openIndexedDbStore();
+  } catch (error) {
+    console.warn('IndexedDB is not usable here; the demo data will last until this page closes.', error);
+    return memoryStore();
+  }
+}
+
+/** True when the page URL asks for fresh demo data; the parameter is then removed from the address bar. */
+function takeResetRequest(): boolean {
+  const url = new URL(globalThis.location.href);
+  const value = url.searchParams.get(RESET_PARAMETER);
+  if (value === null || value === '0' || value === 'false') return false;
+  url.searchParams.delete(RESET_PARAMETER);
+  globalThis.history?.replaceState(globalThis.history.state, '', url);
+  return true;
+}
+
+/** Saved data when there is good data of this schema version; otherwise fresh seeds, saved. */
+async function loadOrSeed(store: DatabaseStore, reset: boolean) {
+  const saved = reset ? null : await store.load();
+  if (saved) return saved;
+  const seeds = await createSeedDatabase();
+  await store.saveAll(seeds).catch((error: unknown) => console.warn('The demo data could not be saved:', error));
+  return seeds;
+}
+
+/** Other tabs of the app share the IndexedDB data: each reloads it when another one changes it. */
+function listenToOtherTabs(backend: Backend): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(STORAGE.databaseName);
+  channel.onmessage = () => void backend.reload();
+  backend.onChange = () => channel.postMessage('changed');
+  return () => channel.close();
+}
+
+/**
+ * Loads the saved data (or seeds it) and starts intercepting this origin's `/api` calls. Everything
+ * else — Vite's modules, `/remotes.json`, `/config.json`, remote entries on other ports, data: URLs,
+ * an image service — goes to the network untouched. Calling it again replaces the running server.
+ */
+export async function startMirage(options: MirageOptions): Promise<Server> {
+  running?.server.shutdown();
+  const store = options.store ?? (await openStore());
+  const db = await loadOrSeed(store, options.resetData ?? takeResetRequest());
+  const backend = new Backend(db, store);
+  const natives = captureFetchNatives();
+
+  const server = createServer({
+    environment: 'development',
+    timing: options.delay,
+    routes() {
+      this.namespace = 'api';
+      this.timing = options.delay;
+      // Mirage 0.1.48 drops the `logging` option of createServer; set here it holds.
+      this.logging = false;
+      for (const route of apiRoutes) this[route.method](route.path, answerWith(route.handler, backend));
+      // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
+      for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+        this[method]('/*rest', answerWith(unknownCall, backend));
+      }
+      // XHRs (Pretender intercepts those too) to anything but this origin's /api go to the network.
+      this.passthrough((request) => !isApiUrl(new URL(request.url, globalThis.location.href), globalThis.location.origin));
+    },
+  });
+  // Mirage keeps the page's own classes in Pretender; our split fetch uses them for all but /api.
+  globalThis.fetch = splitFetch(natives, globalThis.fetch);
+
+  const stopListening = listenToOtherTabs(backend);
+  const shutdown = server.shutdown.bind(server);
+  server.shutdown = () => {
+    stopListening();
+    shutdown(); // puts back the page's fetch and XMLHttpRequest
+    backend.close();
+    if (running?.server === server) running = undefined;
+  };
+  running = { server, backend };
+  return server;
+}
+
+/** The running back end's state, for tests and debugging. */
+export function runningBackend(): Backend | undefined {
+  return running?.backend;
+}
+
+/**
+ * Replaces the demo data with fresh seeds (new ids, new token key: every session ends). Works on the
+ * running back end; with none running, it rewrites the saved data for the next start.
+ */
+export async function resetDemoData(): Promise<void> {
+  const seeds = await createSeedDatabase();
+  if (running) return running.backend.replace(seeds);
+  const store = await openStore();
+  try {
+    await store.saveAll(seeds);
+  } finally {
+    store.close();
+  }
+}
