@@ -17,7 +17,10 @@ const BUDGET_GZIP_KIB = 250;
 
 /** Names the shared module a federation chunk carries, from the plugin's file naming. */
 function sharedModuleOf(url) {
-  const match = /prebuild__(.+?)__prebuild__/.exec(url) ?? /loadShare__(.+?)__loadShare__/.exec(url);
+  const match =
+    /prebuild__(.+?)__prebuild__/.exec(url) ??
+    /loadShare__(.+?)__loadShare__/.exec(url) ??
+    /tree_shaking__(.+?)-[A-Za-z0-9_-]+\.js$/.exec(url);
   if (!match) return null;
   return match[1].replace(/_mf_2_/g, '-').replace(/_mf_1_/g, '/').replace(/_mf_0_/g, '@');
 }
@@ -55,6 +58,8 @@ try {
     byShared[name].gzip += script.gzip;
   }
   const total = scripts.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  // The in-browser demo back end (Mirage, jose, seeds) is loaded only when no API server is set.
+  const demoBackEnd = scripts.filter((s) => s.text.includes('pretender')).reduce((sum, s) => sum + s.gzip, 0);
   const distinctUrls = (marker) => new Set(scripts.filter((s) => s.text.includes(marker)).map((s) => s.url)).size;
   // react-dom's client carries its fiber marker; the federation runtime core its error codes.
   const reactDomCopies = distinctUrls('__reactFiber$');
@@ -64,12 +69,28 @@ try {
   console.table(Object.fromEntries(Object.entries(byOrigin).map(([k, v]) => [k, { files: v.files, 'raw KiB': kib(v.raw), 'gzip KiB': kib(v.gzip) }])));
   console.table(Object.fromEntries(Object.entries(byShared).map(([k, v]) => [k, { copies: v.copies, 'raw KiB': kib(v.raw), 'gzip KiB': kib(v.gzip) }])));
   console.log(`total: ${scripts.length} files, ${kib(total.raw)} KiB raw, ${kib(total.gzip)} KiB gzip (budget ${BUDGET_GZIP_KIB} KiB)`);
+  console.log(
+    `of which the in-browser demo back end: ${kib(demoBackEnd)} KiB gzip; the app without it: ${kib(total.gzip - demoBackEnd)} KiB gzip`,
+  );
   console.log(`react-dom copies: ${reactDomCopies}; federation runtime copies: ${runtimeCopies}`);
 
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   writeFileSync(
     new URL('../results/bundle.json', import.meta.url),
-    JSON.stringify({ date: new Date().toISOString(), total, byOrigin, byShared, reactDomCopies, runtimeCopies }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        total,
+        byOrigin,
+        byShared,
+        reactDomCopies,
+        runtimeCopies,
+        demoBackEndGzip: demoBackEnd,
+        files: scripts.map(({ url, raw, gzip }) => ({ url, raw, gzip })).sort((a, b) => b.gzip - a.gzip),
+      },
+      null,
+      2,
+    ),
   );
   const ok = kib(total.gzip) <= BUDGET_GZIP_KIB && reactDomCopies === 1 && runtimeCopies === 1;
   console.log(ok ? 'Within budget.' : 'OVER BUDGET.');

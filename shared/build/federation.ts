@@ -5,7 +5,17 @@
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  'react-router-dom': {
+    singleton: true,
+    requiredVersion: '^7.0.0',
+    treeShaking: {
+      mode: 'runtime-infer' as const,
+      usedExports: [
+        'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'RouterProvider', 'Routes',
+        'createBrowserRouter', 'useLocation', 'useNavigate', 'useParams',
+      ],
+    },
+  },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   'react-hot-toast': { singleton: true, requiredVersion: '^2.0.0' },
   '@chirp/shared': { singleton: true, requiredVersion: '^1.0.0' },
