@@ -5,7 +5,13 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['**/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/**',
+      // Tests that need a real PostgreSQL (two server processes on one database) exist only with DATABASE_URL.
+      ...(process.env.DATABASE_URL ? [] : ['server/src/**/*.postgres.test.ts']),
+    ],
     environment: 'happy-dom',
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,

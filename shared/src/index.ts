@@ -12,3 +12,4 @@ export { configureUploader, uploadImage, type ImageUploader, type UploaderChoice
 export { createHostedUploader, type HostedUploaderOptions } from './uploader/hosted-uploader';
 export { createLocalUploader } from './uploader/local-uploader';
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './uploader/downscale';
+export { createServerUploader, type ServerUploaderOptions } from './uploader/server-uploader';

@@ -1,23 +1,30 @@
 import { MESSAGES } from '../constants';
 import { createHostedUploader, type HostedUploaderOptions } from './hosted-uploader';
 import { createLocalUploader } from './local-uploader';
+import { createServerUploader, type ServerUploaderOptions } from './server-uploader';
 
 /** Turns an image file into the URL a post or a profile stores. */
 export interface ImageUploader {
   upload(file: Blob): Promise<string>;
 }
 
-export type UploaderChoice = { kind: 'local' } | ({ kind: 'hosted' } & HostedUploaderOptions) | ImageUploader;
+export type UploaderChoice =
+  | { kind: 'local' }
+  | ({ kind: 'hosted' } & HostedUploaderOptions)
+  | ({ kind: 'server' } & ServerUploaderOptions)
+  | ImageUploader;
 
 let current: ImageUploader = createLocalUploader();
 
 /**
  * Chooses the uploader: `{ kind: 'hosted', cloudName, uploadPreset }` for the image service of spec 7,
- * `{ kind: 'local' }` (the default: no network, a downscaled data: URL), or any `ImageUploader`.
+ * `{ kind: 'local' }` (the default: no network, a downscaled data: URL), `{ kind: 'server', baseUrl }`
+ * (the API server's `/api/uploads`, when the app runs against it), or any `ImageUploader`.
  */
 export function configureUploader(choice: UploaderChoice): void {
   if ('upload' in choice) current = choice;
   else if (choice.kind === 'hosted') current = createHostedUploader(choice);
+  else if (choice.kind === 'server') current = createServerUploader(choice);
   else current = createLocalUploader();
 }
 

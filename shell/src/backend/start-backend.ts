@@ -1,4 +1,4 @@
-import { configureApi } from '@chirp/shared';
+import { configureApi, configureUploader } from '@chirp/shared';
 
 interface AppConfig {
   /** A real API server's origin; empty means the in-browser (Mirage) back end. */
@@ -25,7 +25,10 @@ export async function startBackend(): Promise<void> {
   const config = await readAppConfig();
   const apiBaseUrl = config.apiBaseUrl?.trim() || import.meta.env.VITE_API_BASE_URL || '';
   if (apiBaseUrl) {
-    configureApi({ baseUrl: apiBaseUrl.replace(/\/+$/, '') });
+    const baseUrl = apiBaseUrl.replace(/\/+$/, '');
+    configureApi({ baseUrl });
+    // Images go to the server's own store (POST /api/uploads), not into the post as data: URLs.
+    configureUploader({ kind: 'server', baseUrl });
     return;
   }
   const [{ startMirage }, { mockDelayFromEnvironment }] = await Promise.all([

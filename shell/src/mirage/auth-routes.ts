@@ -1,10 +1,17 @@
 import { changeWithoutCaller, reply, type RouteDefinition } from './http';
 import { hashPassword, verifyPassword } from './passwords';
-import { signUp, userForLogin } from './rules/auth-rules';
-import { indexUsers, refuse, toPublicUser } from './rules/database';
-import { SPEC_ERRORS } from './rules/decisions';
-import { readCredentials, readJsonObject, readSignup } from './rules/validation';
-import { issueToken } from './tokens';
+import {
+  indexUsers,
+  issueToken,
+  readCredentials,
+  readJsonObject,
+  readSignup,
+  refuse,
+  signUp,
+  SPEC_ERRORS,
+  toPublicUser,
+  userForLogin,
+} from '@chirp/api-rules';
 
 export const authRoutes: RouteDefinition[] = [
   {

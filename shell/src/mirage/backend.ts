@@ -1,6 +1,5 @@
 import type { DatabaseStore } from './persistence';
-import { refuse, type Database } from './rules/database';
-import { DECIDED_ERRORS } from './rules/decisions';
+import { type Database, DECIDED_ERRORS, refuse } from '@chirp/api-rules';
 
 type Change = Database | { db: Database };
 

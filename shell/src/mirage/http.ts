@@ -1,42 +1,34 @@
 /**
  * What the routes files need, without Mirage: a call as plain values, a reply as plain values, and
  * the one place where refusals and unexpected failures become `{ errors: [text] }`. server.ts adapts
- * Mirage to this; a later Node server can adapt its own framework the same way.
+ * Mirage to this; the Node server (server/) adapts Fastify to the same shapes of `@chirp/api-rules`.
  */
 import type { Backend } from './backend';
 import {
-  Refusal,
+  answerCall,
+  currentMoment,
+  type ApiCall,
+  type ApiReply,
+  type Database,
+  DECIDED_ERRORS,
   findCaller,
   indexUsers,
-  refuse,
-  toPublicPost,
-  type Database,
   type Moment,
+  orderPosts,
+  pagePosts,
+  type PageRequest,
+  readToken,
+  refuse,
+  reply,
+  SPEC_ERRORS,
   type StoredPost,
   type StoredUser,
-} from './rules/database';
-import { DECIDED_ERRORS, SPEC_ERRORS } from './rules/decisions';
-import { orderPosts, pagePosts } from './rules/paging';
-import { formatTimestamp } from './rules/timestamps';
-import type { PageRequest } from './rules/validation';
-import { readToken, type TokenClaims } from './tokens';
+  type TokenClaims,
+  toPublicPost,
+} from '@chirp/api-rules';
 
-export interface ApiCall {
-  method: string;
-  /** The path under /api, for messages. */
-  path: string;
-  /** Route parameters, already URL-decoded. */
-  params: Record<string, string>;
-  query: URLSearchParams;
-  /** Header names in lower case. */
-  headers: Record<string, string>;
-  body: string | null;
-}
-
-export interface ApiReply {
-  status: number;
-  body: unknown;
-}
+export type { ApiCall, ApiReply } from '@chirp/api-rules';
+export { reply };
 
 export type RouteHandler = (call: ApiCall, backend: Backend) => Promise<ApiReply>;
 
@@ -47,26 +39,17 @@ export interface RouteDefinition {
   handler: RouteHandler;
 }
 
-export const reply = (body: unknown, status = 200): ApiReply => ({ status, body });
-
 /** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
-export async function runRoute(handler: RouteHandler, call: ApiCall, backend: Backend): Promise<ApiReply> {
-  try {
-    return await handler(call, backend);
-  } catch (error) {
-    if (error instanceof Refusal) return reply({ errors: [error.message] }, error.status);
+export function runRoute(handler: RouteHandler, call: ApiCall, backend: Backend): Promise<ApiReply> {
+  return answerCall(handler, call, backend, (error) => {
     console.error(`The demo back end failed on ${call.method} ${call.path}:`, error);
     return reply({ errors: [DECIDED_ERRORS.unexpected] }, 500);
-  }
+  });
 }
 
 /** The claims of the caller's token; 401 without a valid one (decision: checked on every protected call). */
 export async function authenticate(call: ApiCall, backend: Backend): Promise<TokenClaims> {
   return (await readToken(backend.db.tokenSecret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
-}
-
-function currentMoment(): Moment {
-  return { now: formatTimestamp(new Date()), newId: () => crypto.randomUUID() };
 }
 
 /**

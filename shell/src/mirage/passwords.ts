@@ -2,7 +2,7 @@
  * Salted PBKDF2-SHA-256 with Web Crypto. A hash reads `pbkdf2-sha256$<iterations>$<salt>$<hash>`
  * (base64), so the iteration count can be raised later and old hashes still verify.
  */
-import { PASSWORD_HASH_ITERATIONS } from './rules/decisions';
+import { PASSWORD_HASH_ITERATIONS } from '@chirp/api-rules';
 
 const SCHEME = 'pbkdf2-sha256';
 const HASH_BITS = 256;

@@ -4,8 +4,7 @@
  * record holds the schema version and the token key. Data of another schema version, or that does
  * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
  */
-import { isStoredPost, isStoredUser, type Database } from './rules/database';
-import { STORAGE } from './rules/decisions';
+import { type Database, isStoredPost, isStoredUser, STORAGE } from '@chirp/api-rules';
 
 export interface DatabaseStore {
   /** The saved data; null when there is none, or it is of another schema version, or unreadable. */

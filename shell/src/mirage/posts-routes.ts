@@ -1,7 +1,19 @@
 import { allPostsReply, changeAsCaller, postListReply, reply, type ApiCall, type RouteDefinition } from './http';
-import { findPost, indexUsers, toPublicPost, type Database } from './rules/database';
-import { createPost, deletePost, dislikePost, editPost, likePost, postsOfUser } from './rules/posts-rules';
-import { readJsonObject, readPageRequest, readPostData } from './rules/validation';
+import {
+  createPost,
+  type Database,
+  deletePost,
+  dislikePost,
+  editPost,
+  findPost,
+  indexUsers,
+  likePost,
+  postsOfUser,
+  readJsonObject,
+  readPageRequest,
+  readPostData,
+  toPublicPost,
+} from '@chirp/api-rules';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const postData = (call: ApiCall) => readPostData(readJsonObject(call.body));

@@ -9,8 +9,7 @@ import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
 import { runRoute, type ApiCall, type RouteDefinition, type RouteHandler } from './http';
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
 import { postsRoutes } from './posts-routes';
-import { DECIDED_ERRORS, RESET_PARAMETER, STORAGE } from './rules/decisions';
-import { refuse } from './rules/database';
+import { DECIDED_ERRORS, refuse, RESET_PARAMETER, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
 import { usersRoutes } from './users-routes';
 

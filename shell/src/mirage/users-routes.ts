@@ -1,7 +1,19 @@
 import { authenticate, changeAsCaller, reply, type ApiCall, type RouteDefinition } from './http';
-import { findCaller, findUserById, indexUsers, toPublicUser, type Database, type StoredUser } from './rules/database';
-import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './rules/users-rules';
-import { readJsonObject, readProfileEdit } from './rules/validation';
+import {
+  bookmarkPost,
+  type Database,
+  editProfile,
+  findCaller,
+  findUserById,
+  follow,
+  indexUsers,
+  readJsonObject,
+  readProfileEdit,
+  removeBookmark,
+  type StoredUser,
+  toPublicUser,
+  unfollow,
+} from '@chirp/api-rules';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const userId = (call: ApiCall) => call.params.userId!;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
-import { issueToken } from '../tokens';
+import { issueToken } from '@chirp/api-rules';
 import { defineBadInputSuite } from './contract/bad-input-suite';
 import { defineContractSuite } from './contract/contract-suite';
 import type { ContractContext } from './contract/contract-client';

@@ -2,8 +2,7 @@
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openIndexedDbStore, type DatabaseStore } from '../persistence';
-import type { Database } from '../rules/database';
-import { STORAGE } from '../rules/decisions';
+import { type Database, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from '../seeds';
 
 const NAME = 'persistence-test';

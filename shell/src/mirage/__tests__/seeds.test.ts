@@ -4,8 +4,7 @@ import { resolve } from 'node:path';
 import { GUEST_CREDENTIALS, PRESET_AVATARS, DEFAULT_AVATAR } from '@chirp/shared';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../passwords';
-import { isStoredPost, isStoredUser } from '../rules/database';
-import { TIMESTAMP_PATTERN } from '../rules/timestamps';
+import { isStoredPost, isStoredUser, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { createSeedDatabase, SEED_PASSWORD } from '../seeds';
 import { UUID_PATTERN } from './contract/contract-client';
 

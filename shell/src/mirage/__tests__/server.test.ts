@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Backend } from '../backend';
 import { runRoute, type ApiCall } from '../http';
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from '../persistence';
-import { DECIDED_ERRORS, STORAGE } from '../rules/decisions';
+import { DECIDED_ERRORS, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from '../seeds';
 import { resetDemoData, startMirage } from '../server';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
-import { issueToken, newTokenSecret, readToken } from '../tokens';
+import { issueToken, newTokenSecret, readToken } from '@chirp/api-rules';
 import { forgeToken, tokenClaims, unsignedToken } from './contract/contract-client';
 
 describe('passwords', () => {

@@ -4,8 +4,7 @@
  */
 import { DEFAULT_AVATAR, GUEST_CREDENTIALS, MAX_POST_LENGTH, type Post, type User } from '@chirp/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DECIDED_ERRORS, SPEC_ERRORS } from '../../rules/decisions';
-import { TIMESTAMP_PATTERN } from '../../rules/timestamps';
+import { DECIDED_ERRORS, SPEC_ERRORS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { CALLS, pathTo, type Targets } from './calls';
 import {
   contractClient,

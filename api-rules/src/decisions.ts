@@ -1,9 +1,10 @@
 /**
  * Every decision the in-browser back end takes where the spec is silent (or where the usual mock is
  * unsafe), in one place. API.md beside the routes explains each one; the contract suite tests them.
- * Plain values only: a later Node server imports this file as it is.
+ * Plain values only: the Node server (server/) imports this file as it is.
  */
-import { MAX_IMAGE_BYTES, MAX_POST_LENGTH, MIN_PASSWORD_LENGTH } from '@chirp/shared';
+import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH } from '@chirp/shared/constants';
+import { MAX_IMAGE_BYTES } from '@chirp/shared/image-limits';
 
 export const LIMITS = {
   minPassword: MIN_PASSWORD_LENGTH,

@@ -4,7 +4,7 @@
  * shares what did not change, so a refused call changes nothing and persistence can save only the
  * entities whose object changed.
  */
-import type { Post, User, UserSummary } from '@chirp/shared';
+import type { Post, User, UserSummary } from '@chirp/shared/types';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 
 export interface StoredUser {
@@ -100,14 +100,16 @@ export const without = (ids: readonly string[], id: string) => ids.filter((entry
 
 /** Looks users up by id for the projections of one response. */
 export type UserIndex = ReadonlyMap<string, StoredUser>;
+/** What a projection needs of the people it names: a `UserIndex` or a store's summaries. */
+export type SummaryIndex = ReadonlyMap<string, UserSummary>;
 export const indexUsers = (db: Database): UserIndex => new Map(db.users.map((user) => [user._id, user]));
 
-export function toSummary(user: StoredUser): UserSummary {
+export function toSummary(user: UserSummary): UserSummary {
   const { _id, username, firstName, lastName, profilePic } = user;
   return { _id, username, firstName, lastName, profilePic };
 }
 
-function summaries(ids: readonly string[], users: UserIndex): UserSummary[] {
+function summaries(ids: readonly string[], users: SummaryIndex): UserSummary[] {
   return ids.flatMap((id) => {
     const user = users.get(id);
     return user ? [toSummary(user)] : [];
@@ -115,7 +117,7 @@ function summaries(ids: readonly string[], users: UserIndex): UserSummary[] {
 }
 
 /** A user as the API returns it: never the password, follow lists as current summaries. */
-export function toPublicUser(user: StoredUser, users: UserIndex): User {
+export function toPublicUser(user: StoredUser, users: SummaryIndex): User {
   const { passwordHash: _hash, extras, followers, following, ...fields } = user;
   return {
     ...extras,
@@ -126,7 +128,7 @@ export function toPublicUser(user: StoredUser, users: UserIndex): User {
   };
 }
 
-export function toPublicPost(post: StoredPost, users: UserIndex): Post {
+export function toPublicPost(post: StoredPost, users: SummaryIndex): Post {
   const { likes, ...fields } = post;
   return {
     ...fields,

@@ -2,7 +2,8 @@
  * Reading request bodies and query strings into checked values. Anything malformed, missing or
  * wrongly typed is refused with 400 and a sentence, before any rule runs.
  */
-import { DEFAULT_AVATAR, type PageQuery } from '@chirp/shared';
+import { DEFAULT_AVATAR } from '@chirp/shared/constants';
+import type { PageQuery } from '@chirp/shared/types';
 import { refuse } from './database';
 import {
   APP_IMAGE_PATTERN,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { signUp, userForLogin } from '../rules/auth-rules';
+import { signUp, userForLogin } from '../auth-rules';
 import {
   findCaller,
   indexUsers,
@@ -12,10 +12,10 @@ import {
   type Moment,
   type StoredPost,
   type StoredUser,
-} from '../rules/database';
-import { DECIDED_ERRORS, SPEC_ERRORS } from '../rules/decisions';
-import { createPost, deletePost, dislikePost, editPost, likePost, postsOfUser } from '../rules/posts-rules';
-import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from '../rules/users-rules';
+} from '../database';
+import { DECIDED_ERRORS, SPEC_ERRORS } from '../decisions';
+import { createPost, deletePost, dislikePost, editPost, likePost, postsOfUser } from '../posts-rules';
+import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from '../users-rules';
 import { refusalOf } from './refusal-of';
 
 const moment: Moment = { now: '2026-12-01T10:00:00+00:00', newId: () => 'new-id' };

@@ -81,3 +81,25 @@ export function pagePosts(posts: readonly StoredPost[], request: Required<PageRe
     nextCursor: rest.length > page.limit && last ? encodeCursor(sort, sortKey(last, sort)) : null,
   };
 }
+
+/** The sort key a page starts after, spelled out for a store that filters in its own query. */
+export interface PageStart {
+  /** Only under 'trending'. */
+  likeCount?: number;
+  createdMs: number;
+  id: string;
+}
+
+/**
+ * Where the page of `request` starts (undefined: at the top); a bad cursor is refused as in
+ * `pagePosts`. A store that selects the `limit + 1` posts after this point, in the order of
+ * `orderPosts`, and hands them to `pagePosts` answers exactly what `pagePosts` answers on every post.
+ */
+export function pageStart(request: Required<PageRequest>): PageStart | undefined {
+  const { cursor } = request.page;
+  if (cursor === undefined) return undefined;
+  const key = decodeCursor(cursor, request.sort);
+  return key.length === 3
+    ? { likeCount: -key[0], createdMs: -key[1], id: key[2] }
+    : { createdMs: -key[0], id: key[1] };
+}

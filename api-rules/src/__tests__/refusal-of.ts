@@ -1,4 +1,4 @@
-import { Refusal } from '../rules/database';
+import { Refusal } from '../database';
 
 /** Runs something that must refuse, and returns the refusal's status and text. */
 export function refusalOf(run: () => unknown): { status: number; message: string } {

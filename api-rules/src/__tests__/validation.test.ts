@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { StoredPost } from '../rules/database';
-import { DECIDED_ERRORS, LIMITS, SPEC_ERRORS } from '../rules/decisions';
-import { orderPosts, pagePosts } from '../rules/paging';
-import { formatTimestamp, TIMESTAMP_PATTERN } from '../rules/timestamps';
+import type { StoredPost } from '../database';
+import { DECIDED_ERRORS, LIMITS, SPEC_ERRORS } from '../decisions';
+import { orderPosts, pagePosts } from '../paging';
+import { formatTimestamp, TIMESTAMP_PATTERN } from '../timestamps';
 import {
   characterCount,
   isAcceptedImage,
@@ -14,7 +14,7 @@ import {
   readPostData,
   readProfileEdit,
   readSignup,
-} from '../rules/validation';
+} from '../validation';
 import { refusalOf } from './refusal-of';
 
 describe('reading bodies', () => {

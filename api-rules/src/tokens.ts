@@ -3,7 +3,7 @@
  * username). The key belongs to the data set, so fresh seeds make every earlier token invalid.
  */
 import { SignJWT, jwtVerify } from 'jose';
-import { TOKEN_LIFETIME } from './rules/decisions';
+import { TOKEN_LIFETIME } from './decisions';
 
 export interface TokenClaims {
   _id: string;

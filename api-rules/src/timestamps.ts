@@ -16,3 +16,11 @@ export function formatTimestamp(date: Date, offsetMinutes = -date.getTimezoneOff
 }
 
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+/** The instant and the zone offset (minutes east of UTC) of a `YYYY-MM-DDTHH:mm:ss±hh:mm` text. */
+export function parseTimestamp(text: string): { date: Date; offsetMinutes: number } {
+  const match = /([+-])(\d{2}):(\d{2})$/.exec(text);
+  if (!TIMESTAMP_PATTERN.test(text) || !match) throw new Error(`Not a timestamp: ${text}`);
+  const offsetMinutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  return { date: new Date(text), offsetMinutes };
+}

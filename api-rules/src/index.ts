@@ -1,0 +1,17 @@
+/**
+ * The API's business rules as plain functions over plain objects: validation, decisions and error
+ * texts, paging, timestamps, tokens, seeds, and the state-changing rules. The in-browser back end
+ * (shell/src/mirage) and the Node server (server/) both run these, so every decision, message and
+ * status is the same on both.
+ */
+export * from './auth-rules';
+export * from './calls';
+export * from './database';
+export * from './decisions';
+export * from './paging';
+export * from './posts-rules';
+export * from './seeds';
+export * from './timestamps';
+export * from './tokens';
+export * from './users-rules';
+export * from './validation';

@@ -1,0 +1,301 @@
+#!/usr/bin/env node
+/**
+ * API server benchmark (issue 7): requests per second and p50/p99 latency of
+ *   GET /api/posts?limit=20 · POST /api/posts/like/{id} · POST /api/posts
+ * at 10 000 users and 100 000 posts, through HTTP (autocannon against the server as its own process),
+ * beside the same SQL run straight through the driver (the ceiling).
+ *
+ *   node bench/server/run.mjs          (or: npm run bench:server)
+ * On DATABASE_URL (a fresh schema, dropped afterwards) or, without it, on embedded PGlite (a temp folder).
+ * BENCH_USERS, BENCH_POSTS, BENCH_SECONDS (per run, default 10), BENCH_CONNECTIONS (default 10).
+ * Writes bench/results/server.json.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { register } from 'tsx/esm/api';
+
+register();
+const ROOT = join(import.meta.dirname, '../..');
+const { openDatabase } = await import('../../server/src/server.ts');
+const { migrate } = await import('../../server/src/db/migrate.ts');
+const { seedIfEmpty } = await import('../../server/src/seeds.ts');
+const { hashPassword } = await import('../../server/src/passwords.ts');
+const { ALL_POSTS_SELECT, postSelect } = await import('../../server/src/db/records.ts');
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PASSWORD = 'bench@pass1';
+const TOKENS = 50;
+/**
+ * Like and create post answer every post (spec 7), tens of MB at 100 000 posts: they run a fixed
+ * number of calls (BENCH_WRITES, default 40) with a long timeout rather than for a fixed time.
+ */
+const WRITES = Number(process.env.BENCH_WRITES ?? 40);
+
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = mkdtempSync(join(tmpdir(), 'chirp-bench-'));
+const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const dbConfig = { databaseUrl, databaseSchema: schema, dataDir };
+
+// 1. Schema, the demo seeds, then 10k users and 100k posts (with one reaction each) in bulk.
+console.info(`Seeding ${USERS} users and ${POSTS} posts on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
+let sql = await openDatabase(dbConfig);
+const seedStarted = performance.now();
+await migrate(sql);
+await seedIfEmpty(sql);
+const hash = await hashPassword(PASSWORD);
+// One transaction: one connection, so the temporary table is seen by every statement.
+await sql.transaction(async (tx) => {
+  await tx.query(
+    `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website,
+       created_at, created_offset, updated_at, updated_offset)
+     SELECT gen_random_uuid(), 'bench_' || g, 'Bench', 'User ' || g, $1, '/avatars/default.svg', 'Add title', 'Add bio',
+       'Add website', timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second', 0,
+       timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second', 0
+     FROM generate_series(1, $2::int) AS g`,
+    [hash, USERS],
+  );
+  await tx.exec(`CREATE TEMP TABLE bench_authors AS SELECT id, row_number() OVER (ORDER BY seq) - 1 AS n FROM users WHERE username LIKE 'bench\\_%'`);
+  await tx.query(
+    `INSERT INTO posts (id, author_id, content, like_count, created_at, created_offset, updated_at, updated_offset)
+     SELECT gen_random_uuid(), a.id, 'Bench post number ' || g || ': a line of text about nothing much at all.',
+       (g * 7919) % 5000, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0,
+       timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0
+     FROM generate_series(1, $1::int) AS g JOIN bench_authors a ON a.n = g % $2::int`,
+    [POSTS, USERS],
+  );
+  await tx.query(
+    `INSERT INTO post_reactions (post_id, user_id, liked)
+     SELECT p.id, a.id, true FROM (SELECT id, row_number() OVER () AS n FROM posts) p
+     JOIN bench_authors a ON a.n = (p.n * 31) % $1::int`,
+    [USERS],
+  );
+});
+await sql.exec('ANALYZE');
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+const { rows: postRows } = await sql.query('SELECT id::text FROM posts ORDER BY random() LIMIT 20000');
+const postIds = postRows.map((row) => row.id);
+const { rows: userRows } = await sql.query(
+  `SELECT id::text, username FROM users WHERE username LIKE 'bench\\_%' ORDER BY seq DESC LIMIT ${TOKENS}`,
+);
+// PGlite allows one process per folder: the server opens it next.
+if (!databaseUrl) await sql.close();
+
+// 2. The server as its own process.
+function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: '0',
+      AUTH_RATE_LIMIT: '1000000',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /Chirp API on (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`The server ended (${code}):\n${output}`)));
+  });
+}
+
+const server = await startServer();
+const stopServer = () =>
+  new Promise((resolve) => {
+    server.child.once('exit', resolve);
+    server.child.kill('SIGTERM');
+  });
+
+async function login(username) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  return (await response.json()).encodedToken;
+}
+const tokens = await Promise.all(userRows.map((row) => login(row.username)));
+
+function runAutocannon(name, request, amount) {
+  const extent = amount ? { amount, timeout: 600 } : { duration: SECONDS };
+  return new Promise((resolve, reject) => {
+    autocannon({ url: server.url, connections: CONNECTIONS, ...extent, requests: [request] }, (error, result) =>
+      error
+        ? reject(error)
+        : resolve({
+            name,
+            via: 'HTTP',
+            requestsPerSecond: amount ? result.requests.total / result.duration : result.requests.average,
+            p50Ms: result.latency.p50,
+            p99Ms: result.latency.p99,
+            requests: result.requests.total,
+            non2xx: result.non2xx,
+            errors: result.errors,
+            bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+          }),
+    );
+  });
+}
+
+// Each like is a fresh (user, post) pair, so none is refused as already liked.
+let likeCounter = 0;
+const nextLike = () => {
+  const index = likeCounter++;
+  return { token: tokens[index % tokens.length], postId: postIds[Math.floor(index / tokens.length) % postIds.length] };
+};
+
+console.info(`Benchmarking through HTTP: ${CONNECTIONS} connections, ${SECONDS} s per call…`);
+const http = [];
+http.push(await runAutocannon('GET /api/posts?limit=20', { method: 'GET', path: '/api/posts?limit=20' }));
+http.push(
+  await runAutocannon('POST /api/posts/like/{id}', {
+    method: 'POST',
+    setupRequest: (request) => {
+      const { token, postId } = nextLike();
+      return { ...request, path: `/api/posts/like/${postId}`, headers: { authorization: token } };
+    },
+  }, WRITES),
+);
+let postCounter = 0;
+http.push(
+  await runAutocannon('POST /api/posts', {
+    method: 'POST',
+    setupRequest: (request) => ({
+      ...request,
+      path: '/api/posts',
+      headers: { authorization: tokens[postCounter % tokens.length], 'content-type': 'application/json' },
+      body: JSON.stringify({ postData: { content: `Benchmark post ${postCounter++}` } }),
+    }),
+  }, WRITES),
+);
+await stopServer();
+
+// 3. The ceiling: the same SQL the server sends for each call, straight through the driver, with the
+// same concurrency (PGlite runs one statement at a time whatever the concurrency).
+if (!databaseUrl) sql = await openDatabase(dbConfig);
+
+/** `work` from CONNECTIONS loops at once, for SECONDS, or `amount` times in all. */
+async function drive(name, work, amount) {
+  const latencies = [];
+  const until = performance.now() + SECONDS * 1000;
+  let started = 0;
+  const more = () => (amount ? started++ < amount : performance.now() < until);
+  const loop = async () => {
+    while (more()) {
+      const started = performance.now();
+      await work();
+      latencies.push(performance.now() - started);
+    }
+  };
+  const begun = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - begun) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (share) => Number(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))].toFixed(2));
+  return { name, via: 'driver', requestsPerSecond: Number((latencies.length / elapsed).toFixed(1)), p50Ms: at(0.5), p99Ms: at(0.99), requests: latencies.length };
+}
+
+const summaries = (ids) =>
+  sql.query('SELECT id::text, username, first_name, last_name, profile_pic FROM users WHERE id = ANY($1::uuid[])', [ids]);
+const likersOf = (rows) => [...new Set(rows.flatMap((row) => [...row.liked_by, ...row.disliked_by]))];
+async function pageOfPosts() {
+  const { rows } = await sql.query(postSelect('', 'ORDER BY p.created_at DESC, p.id LIMIT 21'));
+  await summaries(likersOf(rows));
+}
+async function allPosts() {
+  const { rows } = await sql.query(ALL_POSTS_SELECT);
+  await summaries(likersOf(rows));
+}
+const userIds = userRows.map((row) => row.id);
+let driverCounter = 0;
+
+console.info('Benchmarking the same queries straight through the driver…');
+const driver = [];
+driver.push(await drive('GET /api/posts?limit=20', pageOfPosts));
+driver.push(
+  await drive('POST /api/posts/like/{id}', async () => {
+    const index = driverCounter++;
+    const userId = userIds[index % userIds.length];
+    const postId = postIds[(postIds.length - 1 - Math.floor(index / userIds.length)) % postIds.length];
+    await sql.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM posts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[postId]]);
+      await tx.query('SELECT 1 FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[userId]]);
+      await tx.query(postSelect('WHERE p.id = ANY($1::uuid[])'), [[postId]]);
+      await tx.query('UPDATE posts SET like_count = like_count + 1, updated_at = now(), updated_offset = 0 WHERE id = $1', [postId]);
+      await tx.query('INSERT INTO post_reactions (post_id, user_id, liked) VALUES ($1, $2, true) ON CONFLICT DO NOTHING', [postId, userId]);
+    });
+    await allPosts();
+  }, WRITES),
+);
+driver.push(
+  await drive('POST /api/posts', async () => {
+    const userId = userIds[driverCounter++ % userIds.length];
+    await sql.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[userId]]);
+      await tx.query(
+        `INSERT INTO posts (id, author_id, content, like_count, created_at, created_offset, updated_at, updated_offset)
+         VALUES (gen_random_uuid(), $1, 'Driver post', 0, date_trunc('second', now()), 0, date_trunc('second', now()), 0)`,
+        [userId],
+      );
+    });
+    await allPosts();
+  }, WRITES),
+);
+const { rows: counted } = await sql.query('SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM posts)::int AS posts');
+if (schema) await sql.exec(`DROP SCHEMA ${schema} CASCADE`);
+await sql.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+// 4. Report.
+const table = http.map((through, index) => {
+  const ceiling = driver[index];
+  return {
+    call: through.name,
+    'HTTP req/s': Number(through.requestsPerSecond.toFixed(1)),
+    'HTTP p50 ms': through.p50Ms,
+    'HTTP p99 ms': through.p99Ms,
+    'driver req/s': ceiling.requestsPerSecond,
+    'driver p50 ms': ceiling.p50Ms,
+    'driver p99 ms': ceiling.p99Ms,
+    'HTTP/driver': `${Math.round((100 * through.requestsPerSecond) / ceiling.requestsPerSecond)}%`,
+    'KB/response': Math.round(through.bytesPerResponse / 1024),
+    'non-2xx': through.non2xx,
+  };
+});
+console.table(table);
+const report = {
+  date: new Date().toISOString(),
+  database: databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)',
+  node: process.version,
+  users: counted[0].users,
+  postsAtStart: POSTS + 16,
+  postsAtEnd: counted[0].posts,
+  seedSeconds: Number(seedSeconds.toFixed(1)),
+  connections: CONNECTIONS,
+  secondsPerRun: SECONDS,
+  table,
+  http,
+  driver,
+};
+// One file, the latest run on each database side by side.
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const file = join(ROOT, 'bench/results/server.json');
+const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+const runs = { ...previous.runs, [databaseUrl ? 'postgres' : 'pglite']: report };
+writeFileSync(file, `${JSON.stringify({ runs }, null, 2)}\n`);
+console.info(`Wrote ${file}`);

@@ -1,0 +1,30 @@
+/**
+ * The in-browser back end's contract suites (shell/src/mirage/__tests__/contract), unchanged,
+ * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { defineBadInputSuite } from '../../../shell/src/mirage/__tests__/contract/bad-input-suite';
+import type { ContractContext } from '../../../shell/src/mirage/__tests__/contract/contract-client';
+import { defineContractSuite } from '../../../shell/src/mirage/__tests__/contract/contract-suite';
+import type { ServerConfig } from '../config';
+import { startTestServer, type TestServer } from './test-server';
+
+export function defineContractOnServer(database: string, overrides: Partial<ServerConfig> = {}): void {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  }, 180_000);
+
+  afterAll(() => server?.stop());
+
+  const context = (): ContractContext => ({
+    baseUrl: server.url,
+    fetch: (...args) => globalThis.fetch(...args),
+    reset: () => server.reset(),
+    signToken: (claims) => server.signToken(claims),
+  });
+
+  describe(`the API contract, against the server on ${database}`, { timeout: 30_000 }, () => defineContractSuite(context));
+  describe(`bad input at every call, against the server on ${database}`, { timeout: 60_000 }, () => defineBadInputSuite(context));
+}

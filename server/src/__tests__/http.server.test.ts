@@ -1,0 +1,196 @@
+// @vitest-environment node
+/** What only the real server has: uploads, rate limits, body limits, CORS, migrations, scrypt, secrets. */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { SPEC_ERRORS } from '@chirp/api-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ERRORS } from '../api/context';
+import { tokenSecret } from '../config';
+import { migrate } from '../db/migrate';
+import { hashPassword, verifyPassword } from '../passwords';
+import { newTempDir, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+const MAX_UPLOAD = 64 * 1024;
+
+beforeAll(async () => {
+  server = await startTestServer({ authRateLimit: { max: 3, windowMs: 60_000 }, bodyLimit: 32 * 1024, maxUploadBytes: MAX_UPLOAD });
+}, 180_000);
+
+afterAll(() => server?.stop());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+let guestTokenOnce: Promise<string> | undefined;
+/** One log-in for the whole file: log-ins are rate-limited (3 per minute here). */
+const guestToken = () => (guestTokenOnce ??= logInGuest());
+
+async function logInGuest() {
+  const answer = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GUEST_CREDENTIALS),
+  });
+  return ((await answer.json()) as { encodedToken: string }).encodedToken;
+}
+
+async function upload(bytes: Buffer, options: { token?: string; type?: string; name?: string; field?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.name ?? 'picture.png');
+  const response = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: options.token ? { authorization: options.token } : {},
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { url?: string; errors?: string[] } };
+}
+
+describe('POST /api/uploads', { timeout: 30_000 }, () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await guestToken();
+  });
+
+  it('keeps an image and answers { url } where it is served with its type', async () => {
+    const answer = await upload(PNG, { token });
+    expect(answer.status).toBe(201);
+    expect(answer.body.url).toMatch(new RegExp(`^${server.url.replace(/\./g, '\\.')}/uploads/[0-9a-f-]{36}\\.png$`));
+    const served = await fetch(answer.body.url!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('tells the kind from the bytes: JPEG, GIF and WebP too, and nothing else whatever its name', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]);
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16)]);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]);
+    for (const [bytes, extension] of [[jpeg, 'jpg'], [gif, 'gif'], [webp, 'webp']] as const) {
+      expect((await upload(bytes, { token, type: 'application/octet-stream', name: 'x.bin' })).body.url).toMatch(new RegExp(`\\.${extension}$`));
+    }
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    expect(await upload(html, { token, type: 'image/png', name: 'evil.png' })).toEqual({ status: 415, body: { errors: [SERVER_ERRORS.notAnImage] } });
+  });
+
+  it('refuses no token, a missing file and a file over the limit', async () => {
+    expect(await upload(PNG)).toEqual({ status: 401, body: { errors: [SPEC_ERRORS.invalidToken] } });
+    expect(await upload(PNG, { token, field: 'image' })).toEqual({ status: 400, body: { errors: [SERVER_ERRORS.noFile] } });
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD)]);
+    expect(await upload(big, { token })).toEqual({ status: 413, body: { errors: [SERVER_ERRORS.imageTooLarge(MAX_UPLOAD)] } });
+    const notMultipart = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { authorization: token }, body: 'x' });
+    expect(notMultipart.status).toBe(400);
+  });
+
+  it('serves nothing but stored images', async () => {
+    for (const path of ['/uploads/..%2Fjwt-secret', '/uploads/nothing.png', `/uploads/${crypto.randomUUID()}.png`]) {
+      expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    }
+  });
+});
+
+describe('limits', { timeout: 30_000 }, () => {
+  it('refuses a body over the limit with 413 and a message', async () => {
+    const token = await guestToken();
+    const answer = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ postData: { content: 'x'.repeat(40 * 1024) } }),
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ errors: [SERVER_ERRORS.bodyTooLarge(32 * 1024)] });
+  });
+
+  it('refuses text with a NUL character with 400, changing nothing', async () => {
+    const token = await guestToken();
+    const before = ((await (await fetch(`${server.url}/api/posts`)).json()) as { posts: unknown[] }).posts.length;
+    const answer = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ postData: { content: 'a\u0000b' } }),
+    });
+    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 400, body: { errors: [SERVER_ERRORS.nulCharacter] } });
+    expect(((await (await fetch(`${server.url}/api/posts`)).json()) as { posts: unknown[] }).posts).toHaveLength(before);
+  });
+
+  it('limits log-ins and sign-ups per address: 429 with a message', async () => {
+    await guestToken();
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    while (!refused && statuses.length < 4) {
+      const answer = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nobody', password: 'whatever1' }),
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect({ status: refused?.status, body: await refused?.json() }).toEqual({ status: 429, body: { errors: [SERVER_ERRORS.tooManyAttempts] } });
+    expect((await fetch(`${server.url}/api/posts`)).status).toBe(200); // reads are not limited
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (origin: string) =>
+    fetch(`${server.url}/api/posts`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+
+  it("allows the shell's origins and no other", async () => {
+    const allowed = await preflight('http://localhost:5173');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
+    const other = await preflight('https://elsewhere.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+// Hashing is slow on purpose (scrypt): room for a busy machine.
+describe('storage', { timeout: 30_000 }, () => {
+  it('records applied migrations and applies each once', async () => {
+    const { rows } = await server.sql.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((row) => row.version)).toEqual([1]);
+    expect(await migrate(server.sql)).toEqual([]);
+  });
+
+  it('keeps passwords only as salted scrypt hashes', async () => {
+    const { rows } = await server.sql.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'guestuser'");
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(rows[0]!.password_hash).not.toContain(GUEST_CREDENTIALS.password);
+    const hash = await hashPassword('correct horse');
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsE', hash)).toBe(false);
+    expect(await verifyPassword('correct horse', 'pbkdf2-sha256$1$x$y')).toBe(false);
+  });
+
+  it('enforces one like per user and post, and case-insensitively unique usernames, in the database', async () => {
+    const { rows } = await server.sql.query<{ post_id: string; user_id: string }>('SELECT post_id::text, user_id::text FROM post_reactions LIMIT 1');
+    const [reaction] = rows;
+    await expect(server.sql.query('INSERT INTO post_reactions (post_id, user_id, liked) VALUES ($1, $2, true)', [reaction!.post_id, reaction!.user_id])).rejects.toThrow();
+    await expect(server.sql.query("UPDATE users SET username = 'GUESTUSER' WHERE username = 'priya.nair'")).rejects.toThrow();
+  });
+});
+
+describe('the token secret', () => {
+  it('comes from JWT_SECRET, else is generated once and kept in the data folder (not in production)', () => {
+    const dir = newTempDir();
+    try {
+      const secret = tokenSecret({}, dir);
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
+      expect(tokenSecret({}, dir)).toBe(secret);
+      expect(tokenSecret({ JWT_SECRET: 'x'.repeat(40) }, dir)).toBe('x'.repeat(40));
+      expect(() => tokenSecret({ JWT_SECRET: 'short' }, dir)).toThrow();
+      const production = newTempDir();
+      expect(() => tokenSecret({ NODE_ENV: 'production' }, production)).toThrow(/JWT_SECRET/);
+      expect(existsSync(join(production, 'jwt-secret'))).toBe(false);
+      rmSync(production, { recursive: true, force: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

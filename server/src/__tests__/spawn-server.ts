@@ -1,0 +1,88 @@
+/** The server as a separate process (`npm run server`'s entry point), for crash and scale-out tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const MAIN = join(ROOT, 'server/src/main.ts');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Sends `signal` and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  // One process (no tsx wrapper), so a signal reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', AUTH_RATE_LIMIT: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start in time:\n${output}`)), 180_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Chirp API on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server ended (${code}) before it started:\n${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await ended;
+    },
+  };
+}
+
+export async function post(url: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Posts from `writers` loops until the server dies; answers the ids of the posts it acknowledged. */
+export async function streamPostsUntilKilled(server: ServerProcess, token: string, killAfterAcks: number, writers = 4) {
+  const acknowledged: string[] = [];
+  let killed = false;
+  const writer = async (writerIndex: number) => {
+    for (let index = 0; !killed; index += 1) {
+      const content = `crash test ${writerIndex}.${index} ${crypto.randomUUID()}`;
+      try {
+        const answer = await post(server.url, '/posts', { postData: { content } }, token);
+        if (answer.status !== 201) throw new Error(`answered ${answer.status}`);
+        acknowledged.push(answer.body.posts.find((entry: { content: string }) => entry.content === content)._id);
+      } catch {
+        return; // the server is gone: this write was never acknowledged
+      }
+      if (acknowledged.length >= killAfterAcks && !killed) {
+        killed = true;
+        await server.stop('SIGKILL');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
+  return acknowledged;
+}
+
+export async function postIdsOn(url: string): Promise<Set<string>> {
+  const answer = await fetch(`${url}/api/posts`);
+  const body = (await answer.json()) as { posts: Array<{ _id: string }> };
+  return new Set(body.posts.map((entry) => entry._id));
+}

@@ -1,0 +1,106 @@
+/**
+ * What every route needs (besides the call and reply shapes of `@chirp/api-rules`): the caller's token,
+ * and `change` — one transaction that locks and loads the rows a rule touches, runs the shared pure
+ * rule, and writes back what it changed (so a refused call changes nothing).
+ */
+import {
+  SPEC_ERRORS,
+  answerCall,
+  readToken,
+  reply,
+  refuse,
+  toPublicPost,
+  toPublicUser,
+  type ApiCall,
+  type ApiReply,
+  type Database,
+  type StoredPost,
+  type StoredUser,
+  type TokenClaims,
+} from '@chirp/api-rules';
+import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
+import type { Queryable, Sql } from '../db/sql';
+
+export interface Services {
+  sql: Sql;
+  jwtSecret: string;
+}
+
+export type RouteHandler = (call: ApiCall, services: Services) => Promise<ApiReply>;
+
+export interface RouteDefinition {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Under /api, with `:name` parameters (the in-browser back end's table). */
+  path: string;
+  handler: RouteHandler;
+}
+
+/** Server texts for what only a server meets (the rules' texts cover everything else). */
+export const SERVER_ERRORS = {
+  unexpected: 'Something went wrong on the server. Please try again.',
+  bodyTooLarge: (limit: number) => `The request body is too large (at most ${Math.floor(limit / 1024)} KB).`,
+  nulCharacter: 'Text cannot contain the NUL character.',
+  badAddress: 'The address of this call is not valid.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  noFile: 'Send the image as the multipart field "file".',
+  notAnImage: 'Only JPEG, PNG, GIF and WebP images can be uploaded.',
+  imageTooLarge: (limit: number) => `An image can be at most ${Math.floor(limit / (1024 * 1024))} MB.`,
+} as const;
+
+/** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
+export function runRoute(handler: RouteHandler, call: ApiCall, services: Services): Promise<ApiReply> {
+  return answerCall(handler, call, services, (error) => {
+    // PostgreSQL text cannot hold NUL ('\u0000' in JSON): bad input, refused with nothing changed.
+    const code = (error as { code?: string }).code;
+    if (code === '22021' || code === '22P05') return reply({ errors: [SERVER_ERRORS.nulCharacter] }, 400);
+    console.error(`The API failed on ${call.method} ${call.path}:`, error);
+    return reply({ errors: [SERVER_ERRORS.unexpected] }, 500);
+  });
+}
+
+/** The claims of the caller's token; 401 without a valid one (checked on every protected call). */
+export async function authenticate(call: ApiCall, services: Services): Promise<TokenClaims> {
+  return (await readToken(services.jwtSecret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
+}
+
+/** The rows a change reads and writes: they are locked first, then loaded into the rule's input. */
+export interface Scope {
+  userIds?: string[];
+  postIds?: string[];
+  /** Also the users who bookmarked this post (deleting a post changes their lists). */
+  bookmarkersOf?: string;
+}
+
+type Outcome = Database | { db: Database };
+const databaseOf = (outcome: Outcome): Database => ('db' in outcome ? outcome.db : outcome);
+
+/**
+ * One transaction: locks and loads the scope's rows as a `Database`, runs the rule, writes back
+ * what changed. A refusal rolls everything back.
+ */
+export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Database, tx: Queryable) => T): Promise<T> {
+  return sql.transaction(async (tx) => {
+    const postIds = scope.postIds ?? [];
+    const extraUsers = scope.bookmarkersOf === undefined ? [] : await bookmarkersOf(tx, scope.bookmarkersOf);
+    const userIds = [...(scope.userIds ?? []), ...extraUsers];
+    await lockRows(tx, postIds, userIds);
+    const before: Database = { tokenSecret: '', users: await loadUsersById(tx, userIds), posts: await loadPostsById(tx, postIds) };
+    const outcome = rule(before, tx);
+    await saveChanges(tx, before, databaseOf(outcome));
+    return outcome;
+  });
+}
+
+/** Users as the API shows them: follow lists as current summaries, no password. */
+export async function publicUsers(q: Queryable, users: readonly StoredUser[], known?: ReadonlyMap<string, StoredUser>) {
+  const index = known ?? (await loadSummaries(q, users.flatMap((user) => [...user.followers, ...user.following])));
+  return users.map((user) => toPublicUser(user, index));
+}
+
+/** Posts as the API shows them: likedBy / dislikedBy as current summaries. */
+export async function publicPosts(q: Queryable, posts: readonly StoredPost[]) {
+  const index = await loadSummaries(q, posts.flatMap((post) => [...post.likes.likedBy, ...post.likes.dislikedBy]));
+  return posts.map((post) => toPublicPost(post, index));
+}
+
+export { currentMoment, reply, type ApiCall, type ApiReply } from '@chirp/api-rules';

@@ -1,0 +1,59 @@
+/**
+ * Post lists, whole or a page at a time. The order and the paging are the shared rules' (`orderPosts`,
+ * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
+ * using the feed indexes, so a page costs the same at 16 posts or 100 000.
+ */
+import { orderPosts, pagePosts, pageStart, type PageRequest, type StoredPost } from '@chirp/api-rules';
+import { loadAllPosts, postsWhere } from '../db/records';
+import type { Queryable } from '../db/sql';
+import { publicPosts, reply, type ApiReply } from './context';
+
+/** JavaScript dates end at ±8.64e15 ms; a cursor beyond that orders the same as the bound. */
+const MAX_MS = 8.64e15;
+const clampMs = (ms: number) => Math.max(-MAX_MS, Math.min(MAX_MS, ms));
+
+const ORDER = {
+  latest: 'ORDER BY p.created_at DESC, p.id',
+  trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.id',
+} as const;
+
+/** The posts of one author (by id), or of everyone. */
+export interface PostFilter {
+  authorId?: string;
+}
+
+/** The `limit + 1` posts after the cursor in the order of `sort` (which `pagePosts` then cuts). */
+async function pageCandidates(q: Queryable, filter: PostFilter, request: Required<PageRequest>): Promise<StoredPost[]> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (filter.authorId) conditions.push(`p.author_id = ${param(filter.authorId)}::uuid`);
+  const start = pageStart(request);
+  if (start) {
+    const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
+    const id = param(start.id);
+    const afterInTime = `(p.created_at < ${at} OR (p.created_at = ${at} AND p.id::text COLLATE "C" > ${id}))`;
+    if (start.likeCount === undefined) {
+      conditions.push(`p.created_at <= ${at}`, afterInTime);
+    } else {
+      const likes = `${param(start.likeCount)}::double precision`;
+      conditions.push(`p.like_count <= ${likes}`, `(p.like_count < ${likes} OR ${afterInTime})`);
+    }
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return postsWhere(q, where, params, `${ORDER[request.sort]} LIMIT ${param(request.page.limit + 1)}`);
+}
+
+/** A list of posts: whole when no paging was asked for, else one page and the cursor of the next. */
+export async function postListReply(q: Queryable, filter: PostFilter, request: PageRequest, status = 200): Promise<ApiReply> {
+  if (!request.page) {
+    const all = await loadAllPosts(q, filter.authorId);
+    return reply({ posts: await publicPosts(q, orderPosts(all, request.sort)) }, status);
+  }
+  const paged = { sort: request.sort, page: request.page };
+  const page = pagePosts(await pageCandidates(q, filter, paged), paged);
+  return reply({ posts: await publicPosts(q, page.posts), nextCursor: page.nextCursor }, status);
+}
+
+/** Every post, newest first: what each change to posts answers (spec 7). */
+export const allPostsReply = (q: Queryable, status = 200) => postListReply(q, {}, { sort: 'latest' }, status);

@@ -1,0 +1,229 @@
+/**
+ * The 18 calls of spec 7, in the order of its table, answered with the shared rules of
+ * `@chirp/api-rules` exactly as the in-browser back end answers them (shell/src/mirage/*-routes.ts).
+ */
+import {
+  SPEC_ERRORS,
+  bookmarkPost,
+  createPost,
+  deletePost,
+  dislikePost,
+  editPost,
+  editProfile,
+  findCaller,
+  findPost,
+  findUserById,
+  follow,
+  issueToken,
+  likePost,
+  postsOfUser,
+  readCredentials,
+  readJsonObject,
+  readPageRequest,
+  readPostData,
+  readProfileEdit,
+  readSignup,
+  refuse,
+  removeBookmark,
+  signUp,
+  unfollow,
+  userForLogin,
+  type Database,
+  type Moment,
+  type StoredUser,
+  type TokenClaims,
+} from '@chirp/api-rules';
+import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
+import { hashPassword, verifyPassword } from '../passwords';
+import {
+  authenticate,
+  change,
+  currentMoment,
+  publicPosts,
+  publicUsers,
+  reply,
+  type ApiCall,
+  type ApiReply,
+  type RouteDefinition,
+  type RouteHandler,
+  type Scope,
+  type Services,
+} from './context';
+import { allPostsReply, postListReply } from './post-lists';
+
+const postId = (call: ApiCall) => call.params.postId!;
+const userId = (call: ApiCall) => call.params.userId!;
+const postData = (call: ApiCall) => readPostData(readJsonObject(call.body));
+const none: Database = { tokenSecret: '', users: [], posts: [] };
+
+/** PostgreSQL's unique_violation: two sign-ups raced for one name; the index decided. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * A protected call that changes data, as the in-browser back end's `changeAsCaller`: the token is
+ * checked before the input is read (a caller without one hears 401 before any 400), then the rule
+ * runs as the caller, looked up inside the transaction so it is current.
+ */
+function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
+  readInput: (call: ApiCall) => Input,
+  scope: (input: Input) => Scope,
+  rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome,
+  answer: (outcome: Outcome, services: Services) => Promise<ApiReply>,
+): RouteHandler {
+  return async (call, services) => {
+    const claims = await authenticate(call, services);
+    const input = readInput(call);
+    const moment = currentMoment();
+    const { userIds = [], ...rest } = scope(input);
+    const outcome = await change(services.sql, { ...rest, userIds: [claims._id, ...userIds] }, (db) =>
+      rule(db, findCaller(db, claims), input, moment),
+    );
+    return answer(outcome, services);
+  };
+}
+
+async function answerUser(user: StoredUser, services: Services) {
+  const [publicUser] = await publicUsers(services.sql, [user]);
+  return publicUser;
+}
+
+const bookmarks = async ({ user }: { user: StoredUser }) => reply({ bookmarks: user.bookmarks });
+const allPosts = (_outcome: unknown, { sql }: Services) => allPostsReply(sql);
+
+async function followBody({ user, followUser }: { user: StoredUser; followUser: StoredUser }, { sql }: Services) {
+  const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser]);
+  return reply({ user: publicUser, followUser: publicFollowUser });
+}
+
+const onPost = (id: string): Scope => ({ postIds: [id] });
+const onUser = (id: string): Scope => ({ userIds: [id] });
+const alone = (): Scope => ({});
+
+async function token(services: Services, claims: TokenClaims) {
+  return issueToken(services.jwtSecret, { _id: claims._id, username: claims.username });
+}
+
+export const authRoutes: RouteDefinition[] = [
+  {
+    method: 'POST',
+    path: '/auth/signup',
+    handler: async (call, services) => {
+      const { password, ...profile } = readSignup(readJsonObject(call.body));
+      const passwordHash = await hashPassword(password);
+      const moment = currentMoment();
+      const { user } = await services.sql
+        .transaction(async (tx) => {
+          const before = { ...none, users: await loadUsersNamedAnyCase(tx, profile.username) };
+          const outcome = signUp(before, { ...profile, passwordHash }, moment);
+          await saveChanges(tx, before, outcome.db);
+          return outcome;
+        })
+        .catch((error: unknown) => (isUniqueViolation(error) ? refuse(422, SPEC_ERRORS.usernameTaken) : Promise.reject(error)));
+      return reply({ createdUser: await answerUser(user, services), encodedToken: await token(services, user) }, 201);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    handler: async (call, services) => {
+      const { username, password } = readCredentials(readJsonObject(call.body));
+      const user = userForLogin({ ...none, users: await loadUserNamed(services.sql, username) }, username);
+      if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
+      return reply({ foundUser: await answerUser(user, services), encodedToken: await token(services, user) });
+    },
+  },
+];
+
+export const usersRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/users',
+    handler: async (_call, { sql }) => {
+      const users = await loadAllUsers(sql);
+      return reply({ users: await publicUsers(sql, users, new Map(users.map((user) => [user._id, user]))) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/bookmark',
+    handler: async (call, services) => {
+      const claims = await authenticate(call, services);
+      const users = await loadUsersById(services.sql, [claims._id]);
+      return reply({ bookmarks: findCaller({ ...none, users }, claims).bookmarks });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/:userId',
+    handler: async (call, services) => {
+      const users = await loadUsersById(services.sql, [userId(call)]);
+      return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users/edit',
+    handler: changeAsCaller(
+      (call) => readProfileEdit(readJsonObject(call.body)),
+      alone,
+      editProfile,
+      async ({ user }, services) => reply({ user: await answerUser(user, services) }),
+    ),
+  },
+  { method: 'POST', path: '/users/bookmark/:postId', handler: changeAsCaller(postId, onPost, bookmarkPost, bookmarks) },
+  { method: 'POST', path: '/users/remove-bookmark/:postId', handler: changeAsCaller(postId, onPost, removeBookmark, bookmarks) },
+  { method: 'POST', path: '/users/follow/:userId', handler: changeAsCaller(userId, onUser, follow, followBody) },
+  { method: 'POST', path: '/users/unfollow/:userId', handler: changeAsCaller(userId, onUser, unfollow, followBody) },
+];
+
+export const postsRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/posts',
+    handler: async (call, { sql }) => postListReply(sql, {}, readPageRequest(call.query)),
+  },
+  {
+    method: 'GET',
+    path: '/posts/user/:username',
+    handler: async (call, { sql }) => {
+      const username = call.params.username!;
+      const users = await loadUserNamed(sql, username);
+      postsOfUser({ ...none, users }, username); // 404 for an unknown username, before the paging checks
+      return postListReply(sql, { authorId: users[0]!._id }, readPageRequest(call.query));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/posts/:postId',
+    handler: async (call, { sql }) => {
+      const posts = await loadPostsById(sql, [postId(call)]);
+      const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))]);
+      return reply({ post });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/posts',
+    handler: changeAsCaller(postData, alone, createPost, (_outcome, { sql }) => allPostsReply(sql, 201)),
+  },
+  {
+    method: 'POST',
+    path: '/posts/edit/:postId',
+    handler: changeAsCaller(
+      (call) => ({ id: postId(call), data: postData(call) }),
+      ({ id }) => onPost(id),
+      (db, caller, { id, data }, moment) => editPost(db, caller, id, data, moment),
+      allPosts,
+    ),
+  },
+  { method: 'POST', path: '/posts/like/:postId', handler: changeAsCaller(postId, onPost, likePost, allPosts) },
+  { method: 'POST', path: '/posts/dislike/:postId', handler: changeAsCaller(postId, onPost, dislikePost, allPosts) },
+  {
+    method: 'DELETE',
+    path: '/posts/:postId',
+    handler: changeAsCaller(postId, (id) => ({ postIds: [id], bookmarkersOf: id }), deletePost, allPosts),
+  },
+];
+
+/** All 18 calls, in the order of spec 7's table (paths under /api). */
+export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes];

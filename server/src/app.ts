@@ -1,0 +1,94 @@
+/**
+ * The HTTP server: Fastify adapted to the plain calls of `api/` (as Mirage is adapted in the shell),
+ * plus what only a real server has — CORS for the shell's origins, body limits, rate limits on
+ * log-in and sign-up, image uploads.
+ */
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { DECIDED_ERRORS } from '@chirp/api-rules';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { runRoute, SERVER_ERRORS, type ApiCall, type RouteDefinition, type Services } from './api/context';
+import { apiRoutes } from './api/routes';
+import { uploadRoutes } from './uploads';
+import type { ServerConfig } from './config';
+import type { Sql } from './db/sql';
+
+export type AppOptions = Pick<
+  ServerConfig,
+  'jwtSecret' | 'corsOrigins' | 'bodyLimit' | 'authRateLimit' | 'uploadsDir' | 'maxUploadBytes' | 'publicUrl' | 'logger'
+> & { sql: Sql };
+
+const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
+
+function toCall(request: FastifyRequest): ApiCall {
+  const url = new URL(request.url, 'http://server');
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value[0] : value;
+  return {
+    method: request.method,
+    path: url.pathname,
+    params: (request.params ?? {}) as Record<string, string>,
+    query: url.searchParams,
+    headers,
+    body: typeof request.body === 'string' ? request.body : null,
+  };
+}
+
+const sendErrors = (reply: FastifyReply, status: number, text: string) => reply.code(status).send({ errors: [text] });
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: options.bodyLimit,
+    // Ids of any length reach the handlers (and are answered 404), as in the in-browser back end.
+    routerOptions: { maxParamLength: 10_000 },
+    // Behind a load balancer, the client's address (for rate limits) is in X-Forwarded-For.
+    trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: (_error, _request, reply) => sendErrors(reply, 400, SERVER_ERRORS.badAddress),
+  });
+  const services: Services = { sql: options.sql, jwtSecret: options.jwtSecret };
+
+  // Bodies reach the rules as text: they say what is wrong with malformed JSON, in the contract's words.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: options.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendErrors(reply, 429, SERVER_ERRORS.tooManyAttempts);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendErrors(reply, 413, SERVER_ERRORS.bodyTooLarge(options.bodyLimit));
+    if (status >= 400 && status < 500) return sendErrors(reply, status, SERVER_ERRORS.badAddress);
+    request.log.error(error);
+    return sendErrors(reply, 500, SERVER_ERRORS.unexpected);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendErrors(reply, 404, DECIDED_ERRORS.unknownCall(request.method, new URL(request.url, 'http://server').pathname)),
+  );
+
+  const add = (route: RouteDefinition) =>
+    app.route({
+      method: route.method,
+      url: `/api${route.path}`,
+      config: RATE_LIMITED.has(route.path)
+        ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
+        : {},
+      handler: async (request, reply) => {
+        const { status, body } = await runRoute(route.handler, toCall(request), services);
+        return reply.code(status).send(body);
+      },
+    });
+  apiRoutes.forEach(add);
+  uploadRoutes(app, services, options);
+
+  app.get('/health', async () => ({ ok: true }));
+  return app;
+}

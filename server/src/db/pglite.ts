@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Queryable, Rows, Sql } from './sql';
+
+interface PGliteLike {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+function queryable(db: PGliteLike): Queryable {
+  return {
+    async query<Row>(text: string, params?: readonly unknown[]): Promise<Rows<Row>> {
+      const result = await db.query<Row>(text, params as unknown[] | undefined);
+      return { rows: result.rows };
+    },
+    async exec(text: string) {
+      await db.exec(text);
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL (PGlite, WebAssembly) kept in `dataDir`: nothing to install, data kept across
+ * restarts. One process at a time may open a folder; PGlite runs one transaction at a time.
+ */
+export async function openPglite(dataDir: string): Promise<Sql> {
+  mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    ...queryable(db),
+    transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import type { Queryable, Rows, Sql } from './sql';
+
+/** Deadlocks and serialization failures are retried: the transaction is run again from the start. */
+const RETRIED_CODES = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(text: string, params?: readonly unknown[]): Promise<Rows<Row>> {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as Row[] };
+    },
+    async exec(text: string) {
+      await client.query(text);
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** A schema to work in (created when missing), e.g. a fresh one per test run. */
+  schema?: string;
+  maxConnections?: number;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Sql> {
+  const { connectionString, schema } = options;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Not a plain schema name: ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work(queryable(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          const code = (error as { code?: string }).code;
+          if (!(code && RETRIED_CODES.has(code) && attempt < MAX_ATTEMPTS)) throw error;
+        } finally {
+          client.release();
+        }
+      }
+    },
+    close: () => pool.end(),
+  };
+}

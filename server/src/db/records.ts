@@ -1,0 +1,311 @@
+/**
+ * Rows ⇄ the rules' plain objects (`StoredUser`, `StoredPost` of `@chirp/api-rules`). Loaders read
+ * the rows a call touches into those shapes; `saveChanges` writes back what a rule changed, by
+ * comparing the objects before and after (rules never mutate: an unchanged entity is the same object).
+ */
+import type { UserSummary } from '@chirp/shared/types';
+import {
+  formatTimestamp,
+  parseTimestamp,
+  type Database,
+  type StoredPost,
+  type StoredUser,
+  type SummaryIndex,
+} from '@chirp/api-rules';
+import type { Queryable } from './sql';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that can name a row: anything else names nothing (and must not reach a uuid cast). */
+export const rowIds = (ids: readonly string[]) => [...new Set(ids.filter((id) => UUID.test(id)))];
+
+/** PostgreSQL text cannot hold NUL: such a name names nothing. */
+export const isStorableText = (text: string) => !text.includes('\u0000');
+
+interface UserRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  profile_pic: string;
+  title: string;
+  bio: string;
+  website: string;
+  extras: Record<string, string>;
+  created_at: Date;
+  created_offset: number;
+  updated_at: Date;
+  updated_offset: number;
+  bookmarks: string[];
+  following: string[];
+  followers: string[];
+}
+
+const USER_SELECT = `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash, u.profile_pic,
+    u.title, u.bio, u.website, u.extras, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
+    ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id ORDER BY b.seq) AS bookmarks,
+    ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id ORDER BY f.seq) AS following,
+    ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id ORDER BY f.seq) AS followers
+  FROM users u`;
+
+const toUser = (row: UserRow): StoredUser => ({
+  _id: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  passwordHash: row.password_hash,
+  profilePic: row.profile_pic,
+  title: row.title,
+  bio: row.bio,
+  website: row.website,
+  bookmarks: row.bookmarks,
+  followers: row.followers,
+  following: row.following,
+  extras: row.extras,
+  createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
+  updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
+});
+
+async function usersWhere(q: Queryable, condition: string, params: unknown[]): Promise<StoredUser[]> {
+  const { rows } = await q.query<UserRow>(`${USER_SELECT} ${condition} ORDER BY u.seq`, params);
+  return rows.map(toUser);
+}
+
+export const loadAllUsers = (q: Queryable) => usersWhere(q, '', []);
+
+export function loadUsersById(q: Queryable, ids: readonly string[]): Promise<StoredUser[]> {
+  const wanted = rowIds(ids);
+  return wanted.length === 0 ? Promise.resolve([]) : usersWhere(q, 'WHERE u.id = ANY($1::uuid[])', [wanted]);
+}
+
+/** The user with exactly this username (logins and `/posts/user/…` match exactly). */
+export function loadUserNamed(q: Queryable, username: string): Promise<StoredUser[]> {
+  if (!isStorableText(username)) return Promise.resolve([]);
+  return usersWhere(q, 'WHERE lower(u.username) = lower($1) AND u.username = $1', [username]);
+}
+
+/** The user whose username matches whatever its case (sign-up checks this). */
+export function loadUsersNamedAnyCase(q: Queryable, username: string): Promise<StoredUser[]> {
+  if (!isStorableText(username)) return Promise.resolve([]);
+  return usersWhere(q, 'WHERE lower(u.username) = lower($1)', [username]);
+}
+
+/** Summaries of the people a response names (likers, followers…), current at this moment. */
+export async function loadSummaries(q: Queryable, ids: Iterable<string>): Promise<SummaryIndex> {
+  const wanted = rowIds([...ids]);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await q.query<{ id: string; username: string; first_name: string; last_name: string; profile_pic: string }>(
+    'SELECT id::text, username, first_name, last_name, profile_pic FROM users WHERE id = ANY($1::uuid[])',
+    [wanted],
+  );
+  return new Map(
+    rows.map((row): [string, UserSummary] => [
+      row.id,
+      { _id: row.id, username: row.username, firstName: row.first_name, lastName: row.last_name, profilePic: row.profile_pic },
+    ]),
+  );
+}
+
+interface PostRow {
+  id: string;
+  content: string;
+  image: string | null;
+  username: string;
+  like_count: number;
+  created_at: Date;
+  created_offset: number;
+  updated_at: Date;
+  updated_offset: number;
+  liked_by: string[];
+  disliked_by: string[];
+}
+
+const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
+    p.created_at, p.created_offset, p.updated_at, p.updated_offset`;
+
+/**
+ * A few posts (a page, one post): the posts are chosen first (`condition` and `tail` — ORDER BY,
+ * LIMIT — on `p`, using the feed indexes), then only those get their likes. The rows come in no
+ * particular order: the rules order them.
+ */
+export const postSelect = (condition: string, tail = '') => `SELECT ${POST_COLUMNS},
+    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND r.liked ORDER BY r.seq) AS liked_by,
+    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked ORDER BY r.seq) AS disliked_by
+  FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`;
+
+/** Whole lists (every post, or every post of one author): the likes of all of them in one pass. */
+export const ALL_POSTS_SELECT = `SELECT ${POST_COLUMNS},
+    coalesce(r.liked_by, '{}') AS liked_by, coalesce(r.disliked_by, '{}') AS disliked_by
+  FROM posts p JOIN users a ON a.id = p.author_id
+  LEFT JOIN (
+    SELECT post_id,
+      array_agg(user_id::text ORDER BY seq) FILTER (WHERE liked) AS liked_by,
+      array_agg(user_id::text ORDER BY seq) FILTER (WHERE NOT liked) AS disliked_by
+    FROM post_reactions GROUP BY post_id
+  ) r ON r.post_id = p.id`;
+
+const toPost = (row: PostRow): StoredPost => ({
+  _id: row.id,
+  content: row.content,
+  ...(row.image === null ? {} : { image: row.image }),
+  username: row.username,
+  likes: { likeCount: Number(row.like_count), likedBy: row.liked_by, dislikedBy: row.disliked_by },
+  createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
+  updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
+});
+
+/** Posts matching `condition` (on `p`), with `tail` (ORDER BY, LIMIT on `p`): see `postSelect`. */
+export async function postsWhere(q: Queryable, condition: string, params: unknown[], tail = ''): Promise<StoredPost[]> {
+  const { rows } = await q.query<PostRow>(postSelect(condition, tail), params);
+  return rows.map(toPost);
+}
+
+/** Every post, or every post of one author. */
+export async function loadAllPosts(q: Queryable, authorId?: string): Promise<StoredPost[]> {
+  const { rows } = await q.query<PostRow>(
+    authorId ? `${ALL_POSTS_SELECT} WHERE p.author_id = $1::uuid` : ALL_POSTS_SELECT,
+    authorId ? [authorId] : [],
+  );
+  return rows.map(toPost);
+}
+
+export function loadPostsById(q: Queryable, ids: readonly string[]): Promise<StoredPost[]> {
+  const wanted = rowIds(ids);
+  return wanted.length === 0 ? Promise.resolve([]) : postsWhere(q, 'WHERE p.id = ANY($1::uuid[])', [wanted]);
+}
+
+/**
+ * Locks the rows a change will write (posts first, then users, each in id order, so two changes
+ * never wait on each other in a circle). Rows that do not exist are simply not locked.
+ */
+export async function lockRows(q: Queryable, postIds: readonly string[], userIds: readonly string[]): Promise<void> {
+  const posts = rowIds(postIds);
+  const users = rowIds(userIds);
+  if (posts.length) await q.query('SELECT 1 FROM posts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [posts]);
+  if (users.length) await q.query('SELECT 1 FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [users]);
+}
+
+/** The users who bookmarked a post (deleting it changes their lists). */
+export async function bookmarkersOf(q: Queryable, postId: string): Promise<string[]> {
+  const [id] = rowIds([postId]);
+  if (!id) return [];
+  const { rows } = await q.query<{ user_id: string }>('SELECT user_id::text FROM bookmarks WHERE post_id = $1', [id]);
+  return rows.map((row) => row.user_id);
+}
+
+// Writing back.
+
+function timestampParams(text: string): [Date, number] {
+  const { date, offsetMinutes } = parseTimestamp(text);
+  return [date, offsetMinutes];
+}
+
+async function insertUser(q: Queryable, user: StoredUser): Promise<void> {
+  await q.query(
+    `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website, extras,
+       created_at, created_offset, updated_at, updated_offset)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14)`,
+    [
+      user._id, user.username, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio,
+      user.website, JSON.stringify(user.extras), ...timestampParams(user.createdAt), ...timestampParams(user.updatedAt),
+    ],
+  );
+}
+
+async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
+  await q.query(
+    `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, profile_pic = $5, title = $6, bio = $7,
+       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11
+     WHERE id = $1`,
+    [
+      user._id, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio, user.website,
+      JSON.stringify(user.extras), ...timestampParams(user.updatedAt),
+    ],
+  );
+}
+
+async function insertPost(q: Queryable, post: StoredPost): Promise<void> {
+  await q.query(
+    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset)
+     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9)`,
+    [post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt), ...timestampParams(post.updatedAt)],
+  );
+}
+
+async function updatePost(q: Queryable, post: StoredPost): Promise<void> {
+  await q.query(
+    'UPDATE posts SET content = $2, image = $3, like_count = $4, updated_at = $5, updated_offset = $6 WHERE id = $1',
+    [post._id, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.updatedAt)],
+  );
+}
+
+/** A list kept as rows of (owner, item): removed items deleted, added ones appended in order. */
+async function saveList(
+  q: Queryable,
+  table: { name: string; owner: string; item: string },
+  ownerId: string,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  if (before === after) return;
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  if (removed.length) {
+    await q.query(`DELETE FROM ${table.name} WHERE ${table.owner} = $1 AND ${table.item} = ANY($2::uuid[])`, [ownerId, removed]);
+  }
+  for (const id of added) {
+    await q.query(`INSERT INTO ${table.name} (${table.owner}, ${table.item}) VALUES ($1, $2)`, [ownerId, id]);
+  }
+}
+
+const BOOKMARKS = { name: 'bookmarks', owner: 'user_id', item: 'post_id' };
+const FOLLOWS = { name: 'follows', owner: 'follower_id', item: 'followee_id' };
+
+/** likedBy / dislikedBy: a reaction that is new or changed side moves to the end, as the rules append. */
+async function saveReactions(q: Queryable, before: StoredPost['likes'] | undefined, post: StoredPost): Promise<void> {
+  const side = (likes: StoredPost['likes'] | undefined) =>
+    new Map<string, boolean>([
+      ...(likes?.likedBy ?? []).map((id): [string, boolean] => [id, true]),
+      ...(likes?.dislikedBy ?? []).map((id): [string, boolean] => [id, false]),
+    ]);
+  const [old, now] = [side(before), side(post.likes)];
+  const gone = [...old.keys()].filter((id) => now.get(id) !== old.get(id));
+  if (gone.length) await q.query('DELETE FROM post_reactions WHERE post_id = $1 AND user_id = ANY($2::uuid[])', [post._id, gone]);
+  for (const [ids, liked] of [[post.likes.likedBy, true], [post.likes.dislikedBy, false]] as const) {
+    for (const id of ids) {
+      if (old.get(id) !== liked) {
+        await q.query('INSERT INTO post_reactions (post_id, user_id, liked) VALUES ($1, $2, $3)', [post._id, id, liked]);
+      }
+    }
+  }
+}
+
+/**
+ * Writes what a rule changed: new and changed users, new and changed posts, their reactions,
+ * bookmarks and follows, then removed posts. `followers` are not written: they are the other side of
+ * `following`, which is.
+ */
+export async function saveChanges(q: Queryable, before: Database, after: Database): Promise<void> {
+  const usersBefore = new Map(before.users.map((user) => [user._id, user]));
+  const postsBefore = new Map(before.posts.map((post) => [post._id, post]));
+  const changedUsers = after.users.filter((user) => usersBefore.get(user._id) !== user);
+  const changedPosts = after.posts.filter((post) => postsBefore.get(post._id) !== post);
+
+  for (const user of changedUsers) {
+    await (usersBefore.has(user._id) ? updateUser(q, user) : insertUser(q, user));
+  }
+  for (const post of changedPosts) {
+    const old = postsBefore.get(post._id);
+    await (old ? updatePost(q, post) : insertPost(q, post));
+    await saveReactions(q, old?.likes, post);
+  }
+  for (const user of changedUsers) {
+    const old = usersBefore.get(user._id);
+    await saveList(q, BOOKMARKS, user._id, old?.bookmarks ?? [], user.bookmarks);
+    await saveList(q, FOLLOWS, user._id, old?.following ?? [], user.following);
+  }
+  const kept = new Set(after.posts.map((post) => post._id));
+  const removed = before.posts.filter((post) => !kept.has(post._id)).map((post) => post._id);
+  if (removed.length) await q.query('DELETE FROM posts WHERE id = ANY($1::uuid[])', [removed]);
+}

@@ -1,0 +1,39 @@
+/**
+ * The demo data set of the in-browser back end (8 users, 16 posts: `@chirp/api-rules`), laid down
+ * on an empty database, with passwords hashed by this server's scrypt.
+ */
+import { seedDatabaseFactory, type Database } from '@chirp/api-rules';
+import { saveChanges } from './db/records';
+import type { Queryable, Sql } from './db/sql';
+import { hashPassword } from './passwords';
+
+const createSeedDatabase = seedDatabaseFactory(hashPassword);
+const EMPTY: Database = { tokenSecret: '', users: [], posts: [] };
+/** Instances starting together on an empty database seed it once. */
+const SEED_LOCK = 7_007_002;
+
+async function laySeeds(tx: Queryable, seeds: Database): Promise<void> {
+  await saveChanges(tx, EMPTY, seeds);
+}
+
+/** Seeds an empty database; answers whether it did. */
+export async function seedIfEmpty(sql: Sql): Promise<boolean> {
+  if ((await sql.query('SELECT 1 FROM users LIMIT 1')).rows.length > 0) return false;
+  const seeds = await createSeedDatabase();
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const { rows } = await tx.query('SELECT 1 FROM users LIMIT 1');
+    if (rows.length > 0) return false;
+    await laySeeds(tx, seeds);
+    return true;
+  });
+}
+
+/** Replaces all data with fresh seeds (tests; a demo reset). */
+export async function resetToSeeds(sql: Sql): Promise<void> {
+  const seeds = await createSeedDatabase();
+  await sql.transaction(async (tx) => {
+    await tx.exec('TRUNCATE post_reactions, bookmarks, follows, posts, users RESTART IDENTITY');
+    await laySeeds(tx, seeds);
+  });
+}

@@ -1,0 +1,47 @@
+/** Starting and stopping the whole server: database, migrations, seeds, HTTP. */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { ServerConfig } from './config';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import type { Sql } from './db/sql';
+import { seedIfEmpty } from './seeds';
+
+export function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Sql> {
+  return config.databaseUrl
+    ? openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema })
+    : openPglite(join(config.dataDir, 'pglite'));
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  sql: Sql;
+  /** e.g. http://127.0.0.1:8080 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings its schema up to date, seeds it when empty, and listens. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const sql = await openDatabase(config);
+  try {
+    await migrate(sql);
+    await seedIfEmpty(sql);
+    const app = await buildApp({ ...config, sql });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      sql,
+      url: `http://127.0.0.1:${port}`,
+      close: () => (closing ??= app.close().then(() => sql.close())),
+    };
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+}
