@@ -8,7 +8,7 @@
  *   - scroll frame times: requestAnimationFrame deltas while the page scrolls 4,000 px a second.
  * Prints a table and writes bench/results/feed.json. Builds nothing: run `npm run build` first.
  *
- *   npm run build && node bench/feed/run.mjs      (RUNS=5 loads per size by default)
+ *   npm run build && node bench/feed/run.mjs      (RUNS=7 loads per size by default)
  */
 /* global window, document, requestAnimationFrame, MutationObserver -- functions run in the page */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { seedPostsInBrowser } from './seed-posts.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SIZES = [100, 10_000];
-const RUNS = Number(process.env.RUNS ?? 5);
+const RUNS = Number(process.env.RUNS ?? 7);
 const VIEWPORT = { width: 1280, height: 900 };
 const GUEST = { username: 'guestuser', password: 'guest@chirp1' }; // shared/src/constants.ts
 const SCROLL_PX_PER_FRAME = 66; // about 4,000 px per second at 60 frames a second
@@ -69,7 +69,8 @@ const percentile = (values, p) => {
 const median = (values) => percentile(values, 50);
 const round = (value) => Math.round(value * 10) / 10;
 
-async function measure(browser, baseUrl, total) {
+/** A browser context whose back end holds `total` posts, logged in as the guest. */
+async function prepare(browser, baseUrl, total) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
@@ -88,22 +89,27 @@ async function measure(browser, baseUrl, total) {
     localStorage.setItem('username', foundUser.username);
   }, GUEST);
   await page.addInitScript(watchFirstPost);
+  return { context, page, posts: seeded, loads: [] };
+}
 
-  const loads = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    await page.goto(`${baseUrl}/home`);
-    await page.waitForFunction(() => window.__firstPostAt !== null, null, { timeout: 60_000 });
-    loads.push(await page.evaluate(() => window.__firstPostAt));
-  }
-  const shownPosts = await page.evaluate(() => Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize')));
+/** Opens /home afresh and returns the time to its first painted post. */
+async function loadHome(baseUrl, page) {
+  await page.goto(`${baseUrl}/home`);
+  await page.waitForFunction(() => window.__firstPostAt !== null, null, { timeout: 60_000 });
+  return page.evaluate(() => window.__firstPostAt);
+}
+
+/** The DOM size and scroll frames of the loaded feed. */
+async function measureFeed({ page, posts, loads }) {
+  const postsInFeed = await page.evaluate(() =>
+    Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize')),
+  );
   await page.waitForTimeout(300);
   const articlesAtRest = await page.evaluate(() => document.querySelectorAll('article').length);
   const scroll = await page.evaluate(scrollFrames, { pxPerFrame: SCROLL_PX_PER_FRAME, frames: SCROLL_FRAMES });
-  await context.close();
-
   return {
-    posts: seeded,
-    postsInFeed: shownPosts,
+    posts,
+    postsInFeed,
     timeToFirstPostMs: { median: round(median(loads)), runs: loads.map(round) },
     articlesInDom: articlesAtRest,
     maxArticlesWhileScrolling: scroll.maxArticles,
@@ -120,13 +126,24 @@ async function measure(browser, baseUrl, total) {
 const deployment = await deploy({ name: 'bench-feed' });
 const browser = await launchChromium(chromium);
 try {
+  const baseUrl = deployment.urls.shell;
+  const runs = [];
+  for (const total of SIZES) runs.push(await prepare(browser, baseUrl, total));
+  // One warm-up load each (cold HTTP cache), then the sizes take turns, so that whatever else the
+  // machine does weighs on both alike.
+  for (const run of runs) await loadHome(baseUrl, run.page);
+  for (let round = 0; round < RUNS; round += 1) {
+    for (const run of runs) run.loads.push(await loadHome(baseUrl, run.page));
+    process.stdout.write(`\rLoads: ${round + 1}/${RUNS}`);
+  }
+  console.info('');
   const results = [];
-  for (const total of SIZES) {
-    console.info(`Measuring ${total} posts (${RUNS} loads)…`);
-    results.push(await measure(browser, deployment.urls.shell, total));
+  for (const run of runs) {
+    results.push(await measureFeed(run));
+    await run.context.close();
   }
   const [small, large] = results;
-  const ratio = round(large.timeToFirstPostMs.median / small.timeToFirstPostMs.median * 100) / 100;
+  const ratio = Math.round((large.timeToFirstPostMs.median / small.timeToFirstPostMs.median) * 100) / 100;
 
   console.info('');
   console.table(

@@ -1,4 +1,35 @@
+import { AppToaster, configureApi, errorMessage, paths, toast, useSession } from '@chirp/shared';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import BookmarksPage from './features/bookmarks/bookmarks-page';
+import ExplorePage from './features/explore/explore-page';
 import HomePage from './features/home/home-page';
+import LikedPostsPage from './features/liked-posts/liked-posts-page';
 
-createRoot(document.getElementById('root')!).render(<HomePage />);
+/**
+ * The feed on its own (`npm run dev -w feed-remote`), for working on it without the shell. It talks
+ * to the API configured by VITE_API_BASE_URL; the in-browser back end lives in the shell.
+ */
+const apiBaseUrl = import.meta.env.VITE_API_BASE_URL as string | undefined;
+if (apiBaseUrl) configureApi({ baseUrl: apiBaseUrl.replace(/\/+$/, '') });
+
+const router = createBrowserRouter([
+  { path: paths.home, element: <HomePage /> },
+  { path: paths.explore, element: <ExplorePage /> },
+  { path: paths.bookmarks, element: <BookmarksPage /> },
+  { path: paths.likedPosts, element: <LikedPostsPage /> },
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+]);
+
+const { loadUsers, loadPosts } = useSession.getState();
+Promise.all([loadUsers(), loadPosts()]).catch((error: unknown) => toast.error(errorMessage(error)));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <main style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
+      <RouterProvider router={router} />
+    </main>
+    <AppToaster />
+  </StrictMode>,
+);

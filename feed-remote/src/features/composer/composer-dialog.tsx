@@ -1,5 +1,14 @@
-import { useSession } from '@chirp/shared';
-export default function Placeholder() {
-  const count = useSession((s) => s.allPosts.length);
-  return <section><h1>composer-dialog</h1><p>{count} posts</p></section>;
+import { FeedDialog } from '../../components/feed-dialog';
+import { ComposerForm } from './composer-form';
+
+/**
+ * Exposed as feed/ComposerDialog: the composer in a modal dialog, opened by the sidebar's 'Post'
+ * button and the phone layout's 'Add post' button. It closes itself after a successful post.
+ */
+export default function ComposerDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <FeedDialog title="Create post" onClose={onClose}>
+      {(close) => <ComposerForm onDone={close} focusOnOpen />}
+    </FeedDialog>
+  );
 }

@@ -1,5 +1,16 @@
 import { useSession } from '@chirp/shared';
-export default function Placeholder() {
-  const count = useSession((s) => s.allPosts.length);
-  return <section><h1>explore-page</h1><p>{count} posts</p></section>;
+import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { useFirstPage } from '../../components/use-first-page';
+import { PostList } from '../posts/post-list';
+
+/** /explore: every post. */
+export default function ExplorePage() {
+  const posts = useSession((state) => state.allPosts);
+  useFirstPage();
+  const loaded = posts.length > 0;
+  return (
+    <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={loaded} content={posts}>
+      {loaded ? <PostList posts={posts} emptyText="No posts yet." label="All posts" /> : <PostsLoader />}
+    </FeedPage>
+  );
 }

@@ -1,5 +1,18 @@
 import { useSession } from '@chirp/shared';
-export default function Placeholder() {
-  const count = useSession((s) => s.allPosts.length);
-  return <section><h1>liked-posts-page</h1><p>{count} posts</p></section>;
+import { useMemo } from 'react';
+import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { isLikedBy } from '../posts/post-actions';
+import { PostList } from '../posts/post-list';
+
+/** /likedpost: the posts the current user liked, in the feed's order. */
+export default function LikedPostsPage() {
+  const posts = useSession((state) => state.allPosts);
+  const userId = useSession((state) => state.currentUser?._id);
+  const liked = useMemo(() => posts.filter((post) => isLikedBy(post, userId)), [posts, userId]);
+  const loaded = userId !== undefined && posts.length > 0;
+  return (
+    <FeedPage title="Liked Post" intro="Posts you liked." ready={loaded} content={liked}>
+      {loaded ? <PostList posts={liked} emptyText="No Liked Posts!" label="Liked posts" /> : <PostsLoader />}
+    </FeedPage>
+  );
 }

@@ -1,5 +1,157 @@
-import { useSession } from '@chirp/shared';
-export default function Placeholder() {
-  const count = useSession((s) => s.allPosts.length);
-  return <section><h1>post-list</h1><p>{count} posts</p></section>;
+import type { Post } from '@chirp/shared';
+import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useListPositionsSlot, useRestoringOffset } from '../../components/use-scroll-memory';
+import { PostCard } from './post-card';
+import './post-list.css';
+
+export interface PostListProps {
+  posts: Post[];
+  /** Shown instead of the list when there is no post. */
+  emptyText: string;
+  /** The list's accessible name. */
+  label: string;
 }
+
+/** A card without image is about this tall; measured heights replace the guess as cards render. */
+const ESTIMATED_HEIGHT = 190;
+const GAP = 12;
+/**
+ * Cards rendered beyond each edge of the viewport: a fast scroll rarely shows a blank, and a short
+ * feed (the demo data: 16 posts) is in the DOM whole, so find-in-page sees every post.
+ */
+const OVERSCAN = 20;
+
+/**
+ * Measured card heights by list width, then post, kept across remounts: when a person comes back to
+ * a feed, the list has its true height at once and the remembered position lands exactly.
+ */
+const measuredHeights = new Map<number, Map<string, number>>();
+/** The list's width when cards were last measured (a remounted list has no width on its first render). */
+let measuredWidth = 0;
+
+function heightsAt(width: number): Map<string, number> {
+  let heights = measuredHeights.get(width);
+  if (!heights) measuredHeights.set(width, (heights = new Map()));
+  return heights;
+}
+
+/** The list's distance from the top of the document, which the window virtualizer needs. */
+function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    // Content above the list (the composer, its image preview) changes the list's position.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+/** Lets the feed page remember and restore its position by post rather than by pixel. */
+function useListPositions(
+  virtualizer: Virtualizer<Window, Element>,
+  posts: Post[],
+  listRef: React.RefObject<HTMLDivElement | null>,
+) {
+  const register = useListPositionsSlot();
+  useLayoutEffect(() => {
+    if (!register) return;
+    register({
+      anchorAt: (y) => {
+        const item = virtualizer.getVirtualItems().find((candidate) => candidate.end > y);
+        return item && { postId: String(item.key), delta: y - item.start };
+      },
+      offsetOf: ({ postId, delta }) => {
+        const index = posts.findIndex((post) => post._id === postId);
+        const item = virtualizer.measurementsCache[index];
+        const list = listRef.current;
+        if (!item || !list) return undefined;
+        // The list's own top, measured now: the virtualizer's scrollMargin may not be known yet.
+        const listTop = list.getBoundingClientRect().top + window.scrollY;
+        return listTop + item.start - virtualizer.options.scrollMargin + delta;
+      },
+    });
+    return () => register(null);
+  }, [register, virtualizer, posts, listRef]);
+}
+
+/**
+ * The post list of every feed (exposed as feed/PostList for the profile tabs). It is windowed: only
+ * the cards near the viewport are in the DOM, so a feed of 10,000 posts keeps no more cards in the
+ * DOM than one of 50. The list scrolls with the window, as the shell's layout scrolls the document.
+ */
+export function PostList({ posts, emptyText, label }: PostListProps) {
+  if (posts.length === 0) return <p className="post-list__empty">{emptyText}</p>;
+  return <WindowedPostList posts={posts} label={label} />;
+}
+
+function WindowedPostList({ posts, label }: { posts: Post[]; label: string }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  // A feed coming back renders the posts at its remembered offset from the first frame.
+  const restoringOffset = useRestoringOffset();
+
+  const getItemKey = useCallback((index: number) => posts[index]?._id ?? index, [posts]);
+  // Asked for every post each time a card is measured: answered from an array made once per list.
+  const estimates = useMemo(() => {
+    const heights = measuredHeights.get(measuredWidth);
+    return posts.map((post) => heights?.get(post._id) ?? ESTIMATED_HEIGHT);
+  }, [posts]);
+  const estimateSize = useCallback((index: number) => estimates[index] ?? ESTIMATED_HEIGHT, [estimates]);
+  const measure = useCallback(
+    (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>) => {
+      const height = measureElement(element, entry, instance);
+      const post = posts[instance.indexFromElement(element)];
+      measuredWidth = listRef.current?.clientWidth ?? measuredWidth;
+      if (post && height > 0) heightsAt(measuredWidth).set(post._id, height);
+      return height;
+    },
+    [posts],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: posts.length,
+    estimateSize,
+    getItemKey,
+    measureElement: measure,
+    overscan: OVERSCAN,
+    gap: GAP,
+    scrollMargin,
+    initialOffset: () => restoringOffset ?? window.scrollY,
+  });
+
+  useListPositions(virtualizer, posts, listRef);
+
+  return (
+    <div
+      ref={listRef}
+      role="feed"
+      aria-label={label}
+      className="post-list"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const post = posts[item.index]!;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="post-list__item"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <PostCard post={post} position={item.index + 1} total={posts.length} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export default PostList;

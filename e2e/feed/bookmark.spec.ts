@@ -1,0 +1,39 @@
+import { expect, logIn, test } from '../support/fixtures';
+import { bookmarkButton, feedReady, postCard, toastMessage } from './feed-helpers';
+
+const OCTOPUS = 'Two octopuses';
+
+test('a bookmarked post appears on the bookmarks page, and leaves it when removed', async ({ page }) => {
+  await logIn(page);
+  await feedReady(page);
+  const card = postCard(page, OCTOPUS);
+  await expect(bookmarkButton(card)).toHaveAttribute('aria-pressed', 'false');
+  await bookmarkButton(card).click();
+  await expect(bookmarkButton(card)).toHaveAttribute('aria-pressed', 'true');
+  await expect(toastMessage(page, 'Post Bookmarked !')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
+  const saved = postCard(page, OCTOPUS);
+  await expect(saved).toBeVisible();
+  await expect(bookmarkButton(saved)).toHaveAttribute('aria-pressed', 'true');
+
+  await bookmarkButton(saved).click();
+  await expect(toastMessage(page, 'Post removed from Bookmark !')).toBeVisible();
+  await expect(postCard(page, OCTOPUS)).toHaveCount(0);
+});
+
+test('the bookmarks page says so when nothing is bookmarked', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toBeVisible(); // the guest has a bookmark in the demo data
+  while ((await cards.count()) > 0) {
+    const before = await cards.count();
+    await bookmarkButton(cards.first()).click();
+    await expect(cards).toHaveCount(before - 1);
+  }
+  await expect(page.getByText('No Bookmark Posts!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No Bookmark Posts!')).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import { expect, logIn, test } from '../support/fixtures';
+import { feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
+
+const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
+
+test('liking and disliking a post changes its count and says so; liked posts are listed', async ({ page }) => {
+  await logIn(page);
+  await feedReady(page);
+  const card = postCard(page, CHECKLIST);
+  await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
+  await expect(likeCount(card)).toHaveText('455');
+
+  await likeButton(card).click();
+  await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
+  await expect(likeCount(card)).toHaveText('456');
+  await expect(toastMessage(page, 'Post Liked !')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Liked Post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
+  await expect(postCard(page, CHECKLIST)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await likeButton(postCard(page, CHECKLIST)).click();
+  await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
+  await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
+  await expect(toastMessage(page, 'Post Disliked !')).toBeVisible();
+
+  // The server kept it: after a reload the count and state are the same.
+  await page.reload();
+  await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
+  await page.getByRole('link', { name: 'Liked Post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expect(postCard(page, CHECKLIST)).toHaveCount(0);
+});
+
+test('the liked posts page says so when nothing is liked any more', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('link', { name: 'Liked Post' }).click();
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const liked = await cards.count();
+  expect(liked).toBeGreaterThan(0);
+  for (let left = liked; left > 0; left -= 1) {
+    await likeButton(cards.first()).click();
+    await expect(cards).toHaveCount(left - 1);
+  }
+  await expect(page.getByText('No Liked Posts!')).toBeVisible();
+});
+
+test('the Like button answers at once, and rapid clicks never double count', async ({ page }) => {
+  await logIn(page);
+  // The spec's 400 ms back end: the UI must not wait for it.
+  await page.goto('/home?mockDelay=400');
+  await feedReady(page);
+  const card = postCard(page, CHECKLIST);
+
+  await likeButton(card).click();
+  await expect(likeCount(card)).toHaveText('456', { timeout: 300 });
+  await expect(toastMessage(page, 'Post Liked !')).toHaveCount(0); // the answer is not there yet
+  await likeButton(card).click();
+  await likeButton(card).click();
+  await expect(likeCount(card)).toHaveText('456');
+  await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
+  await expect(toastMessage(page, 'Post Liked !')).toBeVisible();
+
+  // Three more clicks during one call: the last wish (not liked) wins, with no call contradicting another.
+  await likeButton(card).click();
+  await likeButton(card).click();
+  await likeButton(card).click();
+  await expect(likeCount(card)).toHaveText('455');
+  await expect(toastMessage(page, 'Post Disliked !')).toBeVisible(); // one toast per post, updated in place
+  await page.waitForTimeout(1000); // let any further call finish before asking the server
+
+  await page.goto('/home?mockDelay=0');
+  await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
+  await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
+});

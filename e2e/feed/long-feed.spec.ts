@@ -1,0 +1,78 @@
+import { seedPostsInBrowser } from '../../bench/feed/seed-posts.mjs';
+import { expect, logIn, test } from '../support/fixtures';
+import { feedReady, homeFeed } from './feed-helpers';
+
+/** What is near the viewport: what shows, and 20 posts either side of it. */
+const MAX_ARTICLES = 50;
+const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => Math.round(window.scrollY));
+const articlesInDom = (page: import('@playwright/test').Page) => page.locator('article').count();
+/** Waits for a few painted frames (measurements and the scroll corrections they cause). */
+const framesPainted = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 150)))),
+  );
+/** The first post whose top is in the viewport: its place in the feed and its distance from the top. */
+const firstInView = (page: import('@playwright/test').Page) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .evaluateAll((articles) => {
+      const article = articles.find((candidate) => candidate.getBoundingClientRect().top >= 0)!;
+      return { position: article.getAttribute('aria-posinset'), top: Math.round(article.getBoundingClientRect().top) };
+    });
+
+test('with 10,000 posts only the posts near the viewport are in the DOM, down to the last one', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page);
+  await page.evaluate(seedPostsInBrowser, { total: 10_000 });
+  await page.reload();
+  const feed = homeFeed(page);
+  await expect(feed.getByRole('article').first()).toHaveAttribute('aria-setsize', '10000');
+  expect(await articlesInDom(page)).toBeLessThanOrEqual(MAX_ARTICLES);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(feed.locator('article[aria-posinset="10000"]')).toBeInViewport();
+  expect(await articlesInDom(page)).toBeLessThanOrEqual(MAX_ARTICLES);
+
+  // Coming back from another page shows the same posts at the same place.
+  await page.evaluate(() => window.scrollTo(0, 600_000));
+  await framesPainted(page); // cards measured, positions settled
+  expect(await articlesInDom(page)).toBeLessThanOrEqual(MAX_ARTICLES);
+  const before = await firstInView(page);
+  await page.getByRole('link', { name: 'Explore', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await page.goBack();
+  await expect(feed.locator(`article[aria-posinset="${before.position}"]`)).toBeInViewport();
+  await framesPainted(page);
+  const after = await firstInView(page);
+  expect(after.position).toBe(before.position);
+  expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(2);
+});
+
+test('going back to a feed restores its scroll position, and each feed keeps its own', async ({ page }) => {
+  await logIn(page);
+  await feedReady(page);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => scrollY(page)).toBe(1500);
+
+  await page.getByRole('link', { name: 'Explore', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(0); // a feed seen for the first time starts at the top
+  await page.evaluate(() => window.scrollTo(0, 700));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect.poll(() => scrollY(page)).toBe(1500);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect.poll(() => scrollY(page)).toBe(700);
+
+  // Also after opening the author of a post in view, and coming back.
+  const { position } = await firstInView(page);
+  await page.locator(`main article[aria-posinset="${position}"]`).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/profile\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect.poll(() => scrollY(page)).toBe(700);
+});

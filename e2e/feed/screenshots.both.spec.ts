@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures';
+import { attachPicture, isPhone } from './feed-helpers';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+
+/** Waits for the page's posts and their images, so the picture shows what a person sees. */
+async function settle(page: Page) {
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Lazy images below the fold never load; those in view must have.
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+      .every((image) => image.complete),
+  );
+}
+
+for (const [name, path, title] of [
+  ['home', '/home', 'Home'],
+  ['explore', '/explore', 'Explore'],
+  ['bookmarks', '/bookmarks', 'Your Bookmarks'],
+  ['liked-posts', '/likedpost', 'Liked Post'],
+] as const) {
+  test(`${name} screenshot`, async ({ page }, testInfo) => {
+    await logIn(page);
+    await page.goto(path); // a fresh load: no login toast in the picture
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
+  });
+}
+
+test('composer dialog screenshot', async ({ page }, testInfo) => {
+  await logIn(page);
+  await page.goto('/home');
+  await settle(page);
+  const opener = isPhone(testInfo)
+    ? page.getByRole('button', { name: 'Add post' })
+    : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post', exact: true });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await dialog.getByRole('textbox', { name: 'Write a post' }).fill('Golden hour on the canal today.\nWho else was out there?');
+  await attachPicture(dialog);
+  await page.screenshot({ path: resolve(SCREENSHOTS, `composer-dialog-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
+});

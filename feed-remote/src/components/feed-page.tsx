@@ -1,0 +1,42 @@
+import { type ReactNode, useId } from 'react';
+import { ListPositionsSlot, RestoringOffset, useScrollMemory } from './use-scroll-memory';
+import './feed-page.css';
+
+interface FeedPageProps {
+  title: string;
+  /** One line under the title. */
+  intro?: string;
+  /** Whether the page's posts are rendered: its remembered scroll position is restored then. */
+  ready: boolean;
+  /** The posts shown: when they change before the position could be reached, it is tried again. */
+  content: unknown;
+  children: ReactNode;
+}
+
+/** A feed page inside the shell's <main>: a <section> named by its <h1>. */
+export function FeedPage({ title, intro, ready, content, children }: FeedPageProps) {
+  const titleId = useId();
+  const { registerList, restoringOffset } = useScrollMemory(ready, content);
+  return (
+    <section className="feed-page" aria-labelledby={titleId}>
+      <header className="feed-page__header">
+        <h1 id={titleId} className="feed-page__title">
+          {title}
+        </h1>
+        {intro && <p className="feed-page__intro">{intro}</p>}
+      </header>
+      <ListPositionsSlot value={registerList}>
+        <RestoringOffset value={restoringOffset}>{children}</RestoringOffset>
+      </ListPositionsSlot>
+    </section>
+  );
+}
+
+/** Shown while no posts are loaded (spec 2); `.spinner` is the shell's global loader. */
+export function PostsLoader() {
+  return (
+    <div className="spinner" role="status">
+      <span className="visually-hidden">Loading posts</span>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { api, ApiError, MESSAGES, type Post, toast, uploadImage, useSession } from '@chirp/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, logInAs, makePost, makeUser, renderWithApp } from '../../test/fixtures';
+import { ComposerForm } from './composer-form';
+
+vi.mock('@chirp/shared', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@chirp/shared')>()),
+  uploadImage: vi.fn(),
+}));
+
+const me = makeUser({ username: 'guestuser' });
+const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+
+function showComposer(props: Parameters<typeof ComposerForm>[0] = {}) {
+  logInAs(me, { posts: [] });
+  const user = userEvent.setup();
+  renderWithApp(<ComposerForm {...props} />);
+  return {
+    user,
+    text: screen.getByRole('textbox', { name: 'Write a post' }),
+    imageInput: screen.getByLabelText('Add image') as HTMLInputElement,
+    postButton: screen.getByRole('button', { name: 'Post' }),
+  };
+}
+
+beforeEach(() => {
+  toast.remove();
+  vi.mocked(uploadImage).mockReset();
+  // happy-dom has no object URLs for files
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('the composer', () => {
+  it('counts characters up to 500', async () => {
+    const { user, text } = showComposer();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    await user.type(text, 'Hello');
+    expect(screen.getByText('5/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('maxlength', '500');
+    expect(useSession.getState().composerText).toBe('Hello');
+  });
+
+  it('refuses an empty post without calling the back end', async () => {
+    const create = vi.spyOn(api, 'createPost');
+    const { user, text, postButton } = showComposer();
+    await user.type(text, '   ');
+    await user.click(postButton);
+    expect(await screen.findByText(MESSAGES.emptyPost)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('posts text, says so and clears the fields', async () => {
+    const created = makePost({ username: me.username, content: 'Hello\nworld' });
+    const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [created] });
+    const { user, text, postButton } = showComposer();
+    await user.type(text, 'Hello{Shift>}{Enter}{/Shift}world');
+    await user.click(postButton);
+
+    expect(create).toHaveBeenCalledWith({ content: 'Hello\nworld', image: undefined });
+    expect(await screen.findByText('Post uploaded Successfully')).toBeInTheDocument();
+    expect(text).toHaveValue('');
+    expect(useSession.getState().allPosts).toEqual([created]);
+  });
+
+  it('shows the back end’s refusal and keeps the text', async () => {
+    vi.spyOn(api, 'createPost').mockRejectedValue(new ApiError(400, 'A post can be at most 500 characters.'));
+    const { user, text, postButton } = showComposer();
+    await user.type(text, 'Something');
+    await user.click(postButton);
+    expect(await screen.findByText('A post can be at most 500 characters.')).toBeInTheDocument();
+    expect(text).toHaveValue('Something');
+  });
+
+  it('prepares a picked image, with Post disabled meanwhile, then previews it', async () => {
+    const upload = deferred<string>();
+    vi.mocked(uploadImage).mockReturnValue(upload.promise);
+    const { user, imageInput, postButton } = showComposer();
+    expect(imageInput).toHaveAttribute('accept', 'image/*');
+    expect(imageInput).toHaveAttribute('type', 'file');
+
+    await user.upload(imageInput, picture());
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing image…');
+    expect(postButton).toBeDisabled();
+
+    await act(async () => upload.resolve('data:image/png;base64,AAAA'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(postButton).toBeEnabled();
+  });
+
+  it('posts an image without text', async () => {
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+    const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [] });
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, picture());
+    await screen.findByRole('img', { name: 'Selected image' });
+    await user.click(postButton);
+
+    expect(create).toHaveBeenCalledWith({ content: '', image: 'data:image/png;base64,AAAA' });
+    expect(await screen.findByText('Post uploaded Successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
+  });
+
+  it('removes the picked image', async () => {
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+    const { user, imageInput } = showComposer();
+    await user.upload(imageInput, picture());
+    await screen.findByRole('img', { name: 'Selected image' });
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
+  });
+
+  it('says "Server Error" when the image cannot be uploaded', async () => {
+    vi.mocked(uploadImage).mockRejectedValue(new Error('network down'));
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, picture());
+    expect(await screen.findByText('Server Error')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
+    expect(postButton).toBeEnabled();
+  });
+
+  it('ignores an upload that finishes after the image was removed', async () => {
+    const upload = deferred<string>();
+    vi.mocked(uploadImage).mockReturnValue(upload.promise);
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, picture());
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(postButton).toBeEnabled();
+    await act(async () => upload.resolve('data:image/png;base64,LATE'));
+    expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { imageInput } = showComposer();
+    // userEvent honours `accept`; a person choosing "All files" in the dialog does not.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(imageInput, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(/Choose an image file/)).toBeInTheDocument();
+    expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it('edits a post: its content and image, an Update button, and the edited message', async () => {
+    const post: Post = makePost({ username: me.username, content: 'Before', image: '/images/a.jpg' });
+    const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [{ ...post, content: 'After' }] });
+    const onDone = vi.fn();
+    logInAs(me, { posts: [post] });
+    const user = userEvent.setup();
+    renderWithApp(<ComposerForm post={post} onDone={onDone} />);
+
+    const form = screen.getByRole('form', { name: 'Edit post' });
+    const text = within(form).getByRole('textbox', { name: 'Write a post' });
+    expect(text).toHaveValue('Before');
+    await user.click(within(form).getByRole('button', { name: 'Remove image' }));
+    await user.clear(text);
+    await user.type(text, 'After');
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+
+    expect(edit).toHaveBeenCalledWith(post._id, { content: 'After', image: undefined });
+    expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(useSession.getState().composerText).toBe(''); // a new post's draft is not touched
+  });
+});

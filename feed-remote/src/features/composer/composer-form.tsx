@@ -1,0 +1,148 @@
+import {
+  api,
+  DEFAULT_AVATAR,
+  errorMessage,
+  MAX_POST_LENGTH,
+  MESSAGES,
+  type Post,
+  toast,
+  uploadImage,
+  useSession,
+} from '@chirp/shared';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { CloseIcon, ImageIcon } from '../../components/icons';
+import { pendingTogglesReshown } from '../posts/post-actions';
+import { useImageAttachment } from './use-image-attachment';
+import './composer.css';
+
+interface ComposerFormProps {
+  /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
+  post?: Post;
+  /** After a successful post or update (a dialog closes itself here). */
+  onDone?: () => void;
+  /** Marks the text box for the dialog to focus when it opens. */
+  focusOnOpen?: boolean;
+}
+
+/** New posts share their text through the store (`composerText`), so a draft follows the person around. */
+function useComposerText(post: Post | undefined) {
+  const storedText = useSession((state) => state.composerText);
+  const storedTextChanged = useSession((state) => state.composerTextChanged);
+  const [editedText, setEditedText] = useState(post?.content ?? '');
+  return post ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
+}
+
+/** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
+export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerFormProps) {
+  const editing = post !== undefined;
+  const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
+  const postsLoaded = useSession((state) => state.postsLoaded);
+  const [text, textChanged] = useComposerText(post);
+  const { attachment, picked, removed } = useImageAttachment(uploadImage, post?.image);
+  const [submitting, setSubmitting] = useState(false);
+  const textId = useId();
+  const counterId = useId();
+
+  const preparing = attachment.status === 'preparing';
+  const nearLimit = text.length >= MAX_POST_LENGTH - 20;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (preparing || submitting) return;
+    const content = text.trim();
+    const image = attachment.status === 'ready' ? attachment.url : undefined;
+    if (!content && !image) {
+      toast.error(MESSAGES.emptyPost);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const postData = { content, image };
+      const { posts } = post ? await api.editPost(post._id, postData) : await api.createPost(postData);
+      postsLoaded(posts);
+      pendingTogglesReshown();
+      toast.success(editing ? MESSAGES.postEdited : MESSAGES.postUploaded);
+      if (!editing) {
+        textChanged('');
+        removed();
+      }
+      onDone?.();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again must fire change again
+    if (file) void picked(file);
+  };
+
+  const submitOnControlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  };
+
+  return (
+    <form className="composer" aria-label={editing ? 'Edit post' : 'Create post'} onSubmit={submit} noValidate>
+      <img className="avatar composer__avatar" src={picture} alt="" width="44" height="44" />
+      <div className="composer__main">
+        <label htmlFor={textId} className="visually-hidden">
+          Write a post
+        </label>
+        <textarea
+          id={textId}
+          className="composer__text"
+          placeholder={editing ? 'Edit your post' : 'What’s happening?'}
+          rows={editing ? 4 : 3}
+          maxLength={MAX_POST_LENGTH}
+          value={text}
+          aria-describedby={counterId}
+          data-autofocus={focusOnOpen || undefined}
+          onChange={(event) => textChanged(event.target.value)}
+          onKeyDown={submitOnControlEnter}
+        />
+        {attachment.status !== 'none' && (
+          <div className={`composer__preview${preparing ? ' composer__preview--preparing' : ''}`}>
+            <img
+              src={attachment.status === 'ready' ? attachment.url : attachment.preview}
+              alt={preparing ? '' : 'Selected image'}
+            />
+            {preparing && (
+              <div className="composer__preparing" role="status">
+                <span className="composer__spinner" aria-hidden="true" />
+                Preparing image…
+              </div>
+            )}
+            <button type="button" className="composer__remove" aria-label="Remove image" onClick={removed}>
+              <CloseIcon />
+            </button>
+          </div>
+        )}
+        <div className="composer__toolbar">
+          <label className="composer__picker" title="Add image">
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              aria-label="Add image"
+              disabled={submitting}
+              onChange={imageChosen}
+            />
+            <ImageIcon />
+          </label>
+          <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
+            {text.length}/{MAX_POST_LENGTH}
+          </span>
+          <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
+            {editing ? 'Update' : 'Post'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,265 @@
+import { api, ApiError, type Post, toast, useSession } from '@chirp/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, logInAs, makePost, makeUser, renderWithApp, summaryOf } from '../../test/fixtures';
+import { PostCard } from './post-card';
+
+const me = makeUser({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
+const author = makeUser({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' });
+
+/** Renders the card of the store's copy of `post`, so that store changes show as they would in a list. */
+function StoredCard({ id }: { id: string }) {
+  const post = useSession((state) => state.allPosts.find((entry) => entry._id === id));
+  return post ? <PostCard post={post} /> : <p>gone</p>;
+}
+
+function showPost(post: Post, options: { bookmarks?: string[] } = {}) {
+  logInAs({ ...me, bookmarks: options.bookmarks ?? [] }, { users: [author], posts: [post] });
+  const user = userEvent.setup();
+  renderWithApp(<StoredCard id={post._id} />);
+  return { user, article: screen.getByRole('article') };
+}
+
+const likeButton = () => screen.getByRole('button', { name: 'Like' });
+const likeCount = (article: HTMLElement) => within(article).getByText(/^\d+$/);
+const storedPost = (id: string) => useSession.getState().allPosts.find((post) => post._id === id)!;
+
+beforeEach(() => {
+  toast.remove();
+});
+
+describe('the post card', () => {
+  it('shows the author, linking to their profile, the date and the text as written', () => {
+    const post = makePost({ username: 'ada', content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
+    const { article } = showPost(post);
+
+    const link = within(article).getByRole('link', { name: /Ada Lovelace/ });
+    expect(link).toHaveAttribute('href', '/profile/ada');
+    expect(link).toHaveTextContent('@ada');
+    expect(article.querySelector('img.post-card__avatar')).toHaveAttribute('src', '/avatars/avatar-2.svg');
+    const time = article.querySelector('time')!;
+    expect(time).toHaveAttribute('datetime', '2024-03-05T09:30:00+01:00');
+    expect(time.textContent).toBe(new Date('2024-03-05T09:30:00+01:00').toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(within(article).getByText(/First line/).textContent).toBe('First line\nsecond line');
+  });
+
+  it('shows markup in a post as text, never as HTML', () => {
+    const markup = '<img src=x onerror=alert(1)><b>bold</b>';
+    const { article } = showPost(makePost({ username: 'ada', content: markup }));
+    expect(within(article).getByText(markup)).toBeInTheDocument();
+    expect(article.querySelector('b')).toBeNull();
+    expect(article.querySelectorAll('img')).toHaveLength(1); // the avatar only
+  });
+
+  it('shows the image lazily, with alternative text', () => {
+    const { article } = showPost(makePost({ username: 'ada', image: '/images/sunset.jpg' }));
+    const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
+    expect(image).toHaveAttribute('src', '/images/sunset.jpg');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('falls back to the username when the author is unknown', () => {
+    const { article } = showPost(makePost({ username: 'ghost' }));
+    expect(within(article).getByRole('link', { name: /ghost/ })).toHaveAttribute('href', '/profile/ghost');
+  });
+});
+
+describe('liking a post', () => {
+  it('shows the like at once, then confirms it', async () => {
+    const post = makePost({ username: 'ada', likes: { likeCount: 41, likedBy: [], dislikedBy: [] } });
+    const answer = deferred<{ posts: Post[] }>();
+    const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
+    const { user, article } = showPost(post);
+
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(likeButton());
+    expect(like).toHaveBeenCalledWith(post._id);
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeCount(article)).toHaveTextContent('42');
+
+    const liked = { ...post, likes: { likeCount: 42, likedBy: [summaryOf(me)], dislikedBy: [] } };
+    await act(async () => answer.resolve({ posts: [liked] }));
+    expect(await screen.findByText('Post Liked !')).toBeInTheDocument();
+    expect(likeCount(article)).toHaveTextContent('42');
+  });
+
+  it('dislikes a post the user already likes', async () => {
+    const post = makePost({ username: 'ada', likes: { likeCount: 5, likedBy: [summaryOf(me)], dislikedBy: [] } });
+    const disliked = { ...post, likes: { likeCount: 4, likedBy: [], dislikedBy: [summaryOf(me)] } };
+    const dislike = vi.spyOn(api, 'dislike').mockResolvedValue({ posts: [disliked] });
+    const { user, article } = showPost(post);
+
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    await user.click(likeButton());
+    expect(dislike).toHaveBeenCalledWith(post._id);
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('4');
+    expect(await screen.findByText('Post Disliked !')).toBeInTheDocument();
+  });
+
+  it('rolls back and shows the error when the back end refuses', async () => {
+    const post = makePost({ username: 'ada', likes: { likeCount: 7, likedBy: [], dislikedBy: [] } });
+    vi.spyOn(api, 'like').mockRejectedValue(new ApiError(400, 'Cannot like a post that is already liked. '));
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton());
+    expect(await screen.findByText('Cannot like a post that is already liked.')).toBeInTheDocument();
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('7');
+    expect(storedPost(post._id)).toEqual(post);
+  });
+
+  it('sends one call for clicks made while a call is under way, and none that contradict it', async () => {
+    const post = makePost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
+    const answer = deferred<{ posts: Post[] }>();
+    const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
+    const dislike = vi.spyOn(api, 'dislike');
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton()); // like
+    await user.click(likeButton()); // unlike, while the like is on its way
+    await user.click(likeButton()); // like again
+    expect(likeCount(article)).toHaveTextContent('11');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+
+    const liked = { ...post, likes: { likeCount: 11, likedBy: [summaryOf(me)], dislikedBy: [] } };
+    await act(async () => answer.resolve({ posts: [liked] }));
+    expect(like).toHaveBeenCalledTimes(1);
+    expect(dislike).not.toHaveBeenCalled();
+    expect(likeCount(article)).toHaveTextContent('11');
+  });
+
+  it('reaches the last state asked for, one call after the other', async () => {
+    const post = makePost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
+    const liked = { ...post, likes: { likeCount: 11, likedBy: [summaryOf(me)], dislikedBy: [] } };
+    const disliked = { ...post, likes: { likeCount: 10, likedBy: [], dislikedBy: [summaryOf(me)] } };
+    const likeAnswer = deferred<{ posts: Post[] }>();
+    const like = vi.spyOn(api, 'like').mockReturnValue(likeAnswer.promise);
+    const dislike = vi.spyOn(api, 'dislike').mockResolvedValue({ posts: [disliked] });
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton());
+    await user.click(likeButton());
+    expect(dislike).not.toHaveBeenCalled(); // not while the like is on its way
+    expect(likeCount(article)).toHaveTextContent('10');
+
+    await act(async () => likeAnswer.resolve({ posts: [liked] }));
+    await waitFor(() => expect(dislike).toHaveBeenCalledTimes(1));
+    expect(like).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(storedPost(post._id)).toEqual(disliked));
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('10');
+  });
+});
+
+describe('bookmarking a post', () => {
+  it('bookmarks at once, then confirms it', async () => {
+    const post = makePost({ username: 'ada' });
+    const bookmark = vi.spyOn(api, 'bookmark').mockResolvedValue({ bookmarks: [post._id] });
+    const { user } = showPost(post);
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(bookmark).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post Bookmarked !')).toBeInTheDocument();
+    expect(useSession.getState().bookmarks).toEqual([post._id]);
+  });
+
+  it('removes a bookmark', async () => {
+    const post = makePost({ username: 'ada' });
+    const remove = vi.spyOn(api, 'removeBookmark').mockResolvedValue({ bookmarks: [] });
+    const { user } = showPost(post, { bookmarks: [post._id] });
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(remove).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post removed from Bookmark !')).toBeInTheDocument();
+  });
+
+  it('rolls the bookmark back when the back end refuses', async () => {
+    const post = makePost({ username: 'ada' });
+    vi.spyOn(api, 'bookmark').mockRejectedValue(new ApiError(400, 'This Post is already bookmarked'));
+    const { user } = showPost(post);
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    await user.click(button);
+    expect(await screen.findByText('This Post is already bookmarked')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(useSession.getState().bookmarks).toEqual([]);
+  });
+});
+
+describe('the options of a post', () => {
+  it('are offered on the user’s own posts only', () => {
+    showPost(makePost({ username: 'ada' }));
+    expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
+  });
+
+  it('open a menu with Edit Post and Delete Post; Escape closes it and gives focus back', async () => {
+    const { user } = showPost(makePost({ username: me.username }));
+    const button = screen.getByRole('button', { name: 'Post options' });
+
+    await user.click(button);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Post', 'Delete Post']);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Post' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete Post' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('delete the post', async () => {
+    const post = makePost({ username: me.username });
+    const remove = vi.spyOn(api, 'deletePost').mockResolvedValue({ posts: [] });
+    const { user } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(remove).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
+    expect(screen.getByText('gone')).toBeInTheDocument();
+  });
+
+  it('keep the post and say why when deleting is refused', async () => {
+    const post = makePost({ username: me.username });
+    vi.spyOn(api, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
+    const { user, article } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(await screen.findByText("Cannot delete a Post doesn't belong to the logged in User.")).toBeInTheDocument();
+    expect(article).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Post options' })).toBeEnabled();
+  });
+
+  it('edit the post in a dialog with its content, image and an Update button', async () => {
+    const post = makePost({ username: me.username, content: 'Old words', image: '/images/old.jpg' });
+    const edited = { ...post, content: 'New words' };
+    const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [edited] });
+    const { user } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const text = within(dialog).getByRole('textbox', { name: 'Write a post' });
+    expect(text).toHaveValue('Old words');
+    expect(within(dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', '/images/old.jpg');
+
+    await user.clear(text);
+    await user.type(text, 'New words');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(edit).toHaveBeenCalledWith(post._id, { content: 'New words', image: '/images/old.jpg' });
+    expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('New words')).toBeInTheDocument();
+  });
+});

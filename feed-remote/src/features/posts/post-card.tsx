@@ -1,0 +1,166 @@
+import { DEFAULT_AVATAR, paths, type Post, useSession } from '@chirp/shared';
+import { memo, type ReactNode, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BookmarkIcon, HeartIcon } from '../../components/icons';
+import { EditPostDialog } from '../composer/edit-post-dialog';
+import { bookmarkToggled, isLikedBy, likeToggled, postDeleted } from './post-actions';
+import { PostOptionsMenu } from './post-options-menu';
+import './post-card.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Spec 9: dates display as a short date string. */
+export function shortDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : dateFormat.format(date);
+}
+
+function PostImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="post-card__media">
+      {failed ? (
+        <p className="post-card__media-error">The image could not be loaded.</p>
+      ) : (
+        <img
+          className="post-card__image"
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          width="1200"
+          height="750"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ToggleActionProps {
+  variant: 'like' | 'bookmark';
+  name: string;
+  pressed: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  icon: ReactNode;
+  /** Shown beside the button, which it describes. */
+  count?: number;
+}
+
+/** A pressed/not-pressed action button of the card (Like, Bookmark). */
+function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count }: ToggleActionProps) {
+  const countId = useId();
+  return (
+    <div className={`post-card__action post-card__action--${variant}${pressed ? ' is-on' : ''}`}>
+      <button
+        type="button"
+        className="post-card__action-button"
+        aria-label={name}
+        aria-pressed={pressed}
+        aria-describedby={count === undefined ? undefined : countId}
+        disabled={disabled}
+        onClick={onToggle}
+      >
+        {icon}
+      </button>
+      {count !== undefined && (
+        <span id={countId} className="post-card__count">
+          {count}
+        </span>
+      )}
+    </div>
+  );
+}
+
+interface PostCardProps {
+  post: Post;
+  /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
+  position?: number;
+  total?: number;
+}
+
+/** One post, wherever posts appear: every list, the profile tabs, the exposed PostList. */
+export const PostCard = memo(function PostCard({ post, position, total }: PostCardProps) {
+  const author = useSession((state) => state.users.find((user) => user.username === post.username));
+  const myId = useSession((state) => state.currentUser?._id);
+  const ownPost = useSession((state) => state.username === post.username);
+  const bookmarked = useSession((state) => state.bookmarks.includes(post._id));
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const optionsButtonRef = useRef<HTMLButtonElement>(null);
+  const authorId = useId();
+
+  const liked = isLikedBy(post, myId);
+  const fullName = author ? `${author.firstName} ${author.lastName}`.trim() || post.username : post.username;
+  const profilePath = paths.profile(post.username);
+
+  const deletePost = async () => {
+    setDeleting(true);
+    // On success the card leaves the list; only a refusal brings it back to life.
+    if (!(await postDeleted(post._id))) setDeleting(false);
+  };
+
+  const closeEditor = () => {
+    setEditing(false);
+    optionsButtonRef.current?.focus();
+  };
+
+  return (
+    <article
+      className="post-card"
+      aria-busy={deleting || undefined}
+      aria-posinset={position}
+      aria-setsize={total}
+      aria-labelledby={authorId}
+    >
+      <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
+        <img className="avatar post-card__avatar" src={author?.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
+      </Link>
+      <div className="post-card__body">
+        <header className="post-card__header">
+          <Link to={profilePath} className="post-card__author" id={authorId}>
+            <span className="post-card__name">{fullName}</span>
+            <span className="post-card__username">@{post.username}</span>
+          </Link>
+          <span className="post-card__dot" aria-hidden="true">
+            ·
+          </span>
+          <time className="post-card__date" dateTime={post.createdAt}>
+            {shortDate(post.createdAt)}
+          </time>
+          {ownPost && (
+            <PostOptionsMenu
+              buttonRef={optionsButtonRef}
+              busy={deleting}
+              onEdit={() => setEditing(true)}
+              onDelete={deletePost}
+            />
+          )}
+        </header>
+        {post.content && <p className="post-card__content">{post.content}</p>}
+        {post.image && <PostImage key={post.image} src={post.image} alt={`Image in ${fullName}'s post`} />}
+        <footer className="post-card__actions">
+          <ToggleAction
+            variant="like"
+            name="Like"
+            pressed={liked}
+            disabled={!myId}
+            onToggle={() => likeToggled(post._id)}
+            icon={<HeartIcon filled={liked} />}
+            count={post.likes.likeCount}
+          />
+          <ToggleAction
+            variant="bookmark"
+            name="Bookmark"
+            pressed={bookmarked}
+            disabled={!myId}
+            onToggle={() => bookmarkToggled(post._id)}
+            icon={<BookmarkIcon filled={bookmarked} />}
+          />
+        </footer>
+      </div>
+      {editing && <EditPostDialog post={post} onClose={closeEditor} />}
+    </article>
+  );
+});
