@@ -35,7 +35,11 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 
-/** One static site. `spa` turns unknown paths without an extension into index.html. */
+/**
+ * One static site. `spa` answers unknown app paths with index.html: any path outside /assets/
+ * that a browser navigates to (it asks for text/html) or that has no extension. A dot is legal in
+ * a user name, so /profile/priya.nair is an app route, not a missing file.
+ */
 export function serveDirectory(directory, { spa = false } = {}) {
   const base = resolve(directory);
   return (request, response) => {
@@ -54,9 +58,12 @@ export function serveDirectory(directory, { spa = false } = {}) {
     }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) {
-      if (spa && !extname(pathname)) file = join(base, 'index.html');
+      const wantsPage = /\btext\/html\b/.test(request.headers.accept ?? '') || !extname(pathname);
+      if (spa && wantsPage && !pathname.startsWith('/assets/')) file = join(base, 'index.html');
       else {
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        response
+          .writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' })
+          .end('Not found');
         return;
       }
     }

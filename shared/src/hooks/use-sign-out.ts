@@ -10,7 +10,7 @@ export function useSignOut(): () => void {
   const navigate = useNavigate();
   const loggedOut = useSession((state) => state.loggedOut);
   return useCallback(() => {
-    loggedOut();
+    loggedOut({ bySignOut: true });
     navigate(paths.login, { replace: true });
     toast.success(MESSAGES.loggedOut);
   }, [loggedOut, navigate]);

@@ -14,8 +14,13 @@ export interface AuthSlice {
   logIn: (credentials: Credentials) => Promise<User>;
   /** Signs up (no session yet), reloads users and fills the login form with the new credentials. */
   signUp: (payload: SignupPayload) => Promise<User>;
+  /**
+   * True once the user signed out themselves: the route guard then sends them to login without
+   * remembering the page they left (an expired session does remember it, to come back after login).
+   */
+  signedOut: boolean;
   /** Clears all of local storage and every piece of session state. */
-  loggedOut: () => void;
+  loggedOut: (how?: { bySignOut?: boolean }) => void;
 }
 
 function readStorage(key: string): string | null {
@@ -30,6 +35,7 @@ export const initialAuthState = () => ({
   token: readStorage(STORAGE_KEYS.token),
   username: readStorage(STORAGE_KEYS.username),
   loginForm: { username: '', password: '' },
+  signedOut: false,
 });
 
 export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => ({
@@ -45,6 +51,7 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
       currentUser: foundUser,
       bookmarks: foundUser.bookmarks,
       loginForm: { username: '', password: '' },
+      signedOut: false,
     });
     await Promise.all([get().loadUsers(), get().loadPosts()]);
     return foundUser;
@@ -55,12 +62,13 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
     set({ loginForm: { username: payload.username, password: payload.password } });
     return createdUser;
   },
-  loggedOut: () => {
+  loggedOut: (how = {}) => {
     try {
       localStorage.clear();
     } catch {
       // Storage may be unavailable (private mode); the in-memory session is still cleared.
     }
     get().sessionReset();
+    set({ signedOut: how.bySignOut ?? false });
   },
 });

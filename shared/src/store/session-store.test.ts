@@ -97,5 +97,21 @@ describe('session', () => {
 
     expect(localStorage.length).toBe(0);
     expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null, composerText: '' });
+    expect(useSession.getState().signedOut).toBe(false);
+  });
+
+  it('remembers a sign-out by the user until the next login, and an expiry not at all', async () => {
+    useSession.setState({ token: 'jwt' });
+    useSession.getState().loggedOut({ bySignOut: true });
+    expect(useSession.getState().signedOut).toBe(true);
+
+    vi.spyOn(api, 'login').mockResolvedValue({ foundUser: user('ann'), encodedToken: 'jwt' });
+    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [user('ann')] });
+    vi.spyOn(api, 'getPosts').mockResolvedValue({ posts: [] });
+    await useSession.getState().logIn({ username: 'ann', password: 'password1' });
+    expect(useSession.getState().signedOut).toBe(false);
+
+    useSession.getState().loggedOut();
+    expect(useSession.getState().signedOut).toBe(false);
   });
 });

@@ -9,8 +9,9 @@ import { ProfileRoute } from './profile-route';
 /** Logged-in routes need the token; a visitor goes to login and comes back after it. */
 function RequireSession() {
   const token = useSession((state) => state.token);
+  const signedOut = useSession((state) => state.signedOut);
   const location = useLocation();
-  if (!token) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!token) return <Navigate to={paths.login} replace state={signedOut ? null : { from: location }} />;
   return <Outlet />;
 }
 

@@ -1,0 +1,38 @@
+import { DEFAULT_AVATAR } from '../../shared/src/constants';
+import { expect, logIn, test } from '../support/fixtures';
+import { expectComposerDialogFrom, GUEST, SECTIONS } from './profile-helpers';
+
+// The phone layout: bottom navigation and the floating 'Add post' button.
+test.beforeEach(async ({ page }) => {
+  await logIn(page);
+});
+
+test('the bottom navigation goes to each section and marks the current page', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeInViewport();
+  const box = await nav.boundingBox();
+  expect(box!.y + box!.height).toBeCloseTo(844, -1);
+  for (const { name, path } of SECTIONS) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+  }
+  await expect(page.getByRole('complementary')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+});
+
+test('the bottom navigation shows the profile picture and opens the own profile', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const profile = nav.getByRole('link', { name: 'Profile' });
+  await expect(profile.locator('img')).toHaveAttribute('src', DEFAULT_AVATAR);
+  await profile.click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${GUEST}$`));
+  await expect(profile).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Guest User' })).toBeVisible();
+});
+
+test("the floating 'Add post' button opens the composer in a dialog", async ({ page }) => {
+  const addPost = page.getByRole('button', { name: 'Add post' });
+  await expect(addPost).toBeInViewport();
+  await expectComposerDialogFrom(addPost);
+});

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures';
+import { GUEST, openProfile, searchBox } from './profile-helpers';
+
+const FOLDER = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+
+/** Saves docs/screenshots/<name>-desktop.png or <name>-phone.png, once the page has settled. */
+async function save(page: Page, name: string) {
+  const size = test.info().project.name === 'phone' ? 'phone' : 'desktop';
+  // Let toasts leave, and images and fonts arrive.
+  await expect(page.locator('[role="status"][aria-live]')).toHaveCount(0, { timeout: 5_000 });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images below the fold never load, so each image gets at most two seconds.
+    const loaded = (image: HTMLImageElement) =>
+      image.complete ? null : new Promise((done) => (image.onload = image.onerror = done));
+    const deadline = new Promise((done) => setTimeout(done, 2_000));
+    await Promise.race([Promise.all([...document.images].map(loaded)), deadline]);
+  });
+  mkdirSync(FOLDER, { recursive: true });
+  await page.screenshot({ path: resolve(FOLDER, `${name}-${size}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+test.beforeEach(async ({ page }) => {
+  await logIn(page);
+});
+
+test('profile pages and dialogs', async ({ page }) => {
+  await openProfile(page, GUEST);
+  await expect(page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  await save(page, 'profile');
+
+  await page.getByRole('button', { name: '2 Following' }).click();
+  await expect(page.getByRole('dialog', { name: 'Following' }).getByRole('link').first()).toBeVisible();
+  await save(page, 'follow-dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await dialog.getByRole('button', { name: 'Choose Avatar' }).click();
+  await dialog.getByRole('button', { name: 'Avatar 3' }).click();
+  await save(page, 'edit-profile-dialog');
+  await page.keyboard.press('Escape');
+
+  await openProfile(page, 'sofia.alvarez');
+  await expect(page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  await save(page, 'profile-other');
+});
+
+test('search and suggestions', async ({ page }) => {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await searchBox(page).click();
+  await expect(page.getByRole('region', { name: 'Suggestions for you' }).getByRole('listitem').first()).toBeVisible();
+  await save(page, 'suggestions');
+  await searchBox(page).fill('ar');
+  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await save(page, 'search');
+});

@@ -1,0 +1,83 @@
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { CloseIcon } from './icons';
+import './modal-dialog.css';
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not(:disabled)',
+  'input:not(:disabled)',
+  'textarea:not(:disabled)',
+  'select:not(:disabled)',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+interface ModalDialogProps {
+  /** The dialog's heading (an h2) and accessible name. */
+  title: string;
+  /** Called once the dialog has closed (Escape, the close button, or `close` from the body). */
+  onClose: () => void;
+  /** The body; `close` closes the dialog the same way Escape does. */
+  children: (close: () => void) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A native modal <dialog>: open while mounted, so the browser moves focus in, keeps it in and
+ * closes on Escape. Focus goes back to whatever opened it, as long as that is still on the page.
+ */
+export function ModalDialog({ title, onClose, children, className = '' }: ModalDialogProps) {
+  // Kept in state (not a ref) because the body receives `close`, which needs the element.
+  const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
+  const titleId = useId();
+  // Read during the first render, before showModal moves focus into the dialog.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+
+  useEffect(() => {
+    // StrictMode runs this twice: only the first run opens it (a second showModal would throw).
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (!dialog) return;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [dialog, opener]);
+
+  const close = useCallback(() => dialog?.close(), [dialog]);
+
+  // A modal dialog makes the page inert, but Tab would still leave for the browser's own toolbar.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => !element.closest('[hidden]'),
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={setDialog}
+      className={`modal-dialog ${className}`.trim()}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={keepFocusInside}
+    >
+      <div className="modal-dialog__header">
+        <h2 id={titleId} className="modal-dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="modal-dialog__close" aria-label="Close" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="modal-dialog__body">{children(close)}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  api,
+  DEFAULT_AVATAR,
+  errorMessage,
+  MESSAGES,
+  PRESET_AVATARS,
+  toast,
+  uploadImage,
+  type User,
+  useSession,
+} from '@chirp/shared';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { AvatarIcon, UploadIcon } from '../../components/icons';
+import { Loader } from '../../components/loader';
+import { ModalDialog } from '../../components/modal-dialog';
+import { isAcceptedPicture, PICTURE_ACCEPT, PICTURE_REFUSED } from './picture-file';
+import { isWebUrl } from './website';
+
+export const WEBSITE_INVALID = 'Enter a web address that starts with http:// or https://';
+
+interface EditProfileDialogProps {
+  user: User;
+  onClose: () => void;
+}
+
+/**
+ * The profile-edit dialog (spec 2 and 4). Its fields live in the session's `profileDraft` and
+ * `selectedProfileImage`, which the opener filled with the current values.
+ */
+export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
+  const draft = useSession((state) => state.profileDraft);
+  const picture = useSession((state) => state.selectedProfileImage) || user.profilePic || DEFAULT_AVATAR;
+  const draftChanged = useSession((state) => state.profileDraftChanged);
+  const pictureChanged = useSession((state) => state.selectedProfileImageChanged);
+  const loadUsers = useSession((state) => state.loadUsers);
+
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [choosingAvatar, setChoosingAvatar] = useState(false);
+  const [chosenAvatar, setChosenAvatar] = useState(() => (PRESET_AVATARS.includes(picture) ? picture : ''));
+  const [websiteError, setWebsiteError] = useState('');
+  const chooseButtonRef = useRef<HTMLButtonElement>(null);
+  const websiteRef = useRef<HTMLInputElement>(null);
+  const ids = { title: useId(), bio: useId(), website: useId(), websiteError: useId(), avatars: useId() };
+
+  const onPictureChosen = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be chosen again after a failure
+    if (!file) return;
+    if (!isAcceptedPicture(file)) {
+      toast.error(PICTURE_REFUSED);
+      return;
+    }
+    setUploading(true);
+    try {
+      // The shared uploader prepares the image (spec 7) and fails with 'Server Error' (spec 8).
+      pictureChanged(await uploadImage(file));
+      setChosenAvatar('');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const setAvatar = () => {
+    if (!chosenAvatar) return;
+    pictureChanged(chosenAvatar);
+    setChoosingAvatar(false);
+    chooseButtonRef.current?.focus();
+  };
+
+  const websiteIsValid = (website: string) => !website || website === user.website || isWebUrl(website);
+
+  const update = async (event: FormEvent, close: () => void) => {
+    event.preventDefault();
+    if (saving || uploading) return;
+    const website = draft.website.trim();
+    if (!websiteIsValid(website)) {
+      setWebsiteError(WEBSITE_INVALID);
+      websiteRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.editProfile({ profilePic: picture, title: draft.title.trim(), bio: draft.bio.trim(), website });
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setSaving(false);
+      return;
+    }
+    close();
+    toast.success(MESSAGES.profileUpdated);
+    // Every place that shows the user reads the users list, so one reload updates them all.
+    await loadUsers().catch((error: unknown) => toast.error(errorMessage(error)));
+  };
+
+  const busy = uploading || saving;
+
+  return (
+    <ModalDialog title="Edit Profile" onClose={onClose} className="edit-profile">
+      {(close) => (
+        <form className="edit-profile__form" noValidate onSubmit={(event) => void update(event, close)}>
+          <div className="edit-profile__picture">
+            <div className="edit-profile__preview">
+              <img className="edit-profile__preview-image" src={picture} alt="Profile picture" width="96" height="96" />
+              {uploading && <Loader label="Uploading picture" />}
+            </div>
+            <div className="edit-profile__picture-options">
+              <label className={`button edit-profile__upload${uploading ? ' edit-profile__upload--busy' : ''}`}>
+                <input
+                  type="file"
+                  className="visually-hidden"
+                  accept={PICTURE_ACCEPT}
+                  disabled={uploading}
+                  onChange={(event) => void onPictureChosen(event)}
+                />
+                <UploadIcon />
+                Upload picture
+              </label>
+              <button
+                ref={chooseButtonRef}
+                type="button"
+                className="button"
+                aria-expanded={choosingAvatar}
+                aria-controls={choosingAvatar ? ids.avatars : undefined}
+                onClick={() => setChoosingAvatar((open) => !open)}
+              >
+                <AvatarIcon />
+                Choose Avatar
+              </button>
+            </div>
+          </div>
+
+          {choosingAvatar && (
+            <div id={ids.avatars} className="edit-profile__avatars">
+              <div role="group" aria-label="Preset avatars" className="edit-profile__avatar-grid">
+                {PRESET_AVATARS.map((url, index) => (
+                  <button
+                    key={url}
+                    type="button"
+                    className="edit-profile__avatar"
+                    aria-label={`Avatar ${index + 1}`}
+                    aria-pressed={chosenAvatar === url}
+                    onClick={() => setChosenAvatar(url)}
+                  >
+                    <img src={url} alt="" width="56" height="56" />
+                  </button>
+                ))}
+              </div>
+              <button type="button" className="button button--primary" disabled={!chosenAvatar} onClick={setAvatar}>
+                Set
+              </button>
+            </div>
+          )}
+
+          <div className="edit-profile__field">
+            <label htmlFor={ids.title}>Title</label>
+            <input
+              id={ids.title}
+              value={draft.title}
+              autoComplete="off"
+              onChange={(event) => draftChanged({ title: event.target.value })}
+            />
+          </div>
+          <div className="edit-profile__field">
+            <label htmlFor={ids.bio}>Bio</label>
+            <textarea
+              id={ids.bio}
+              rows={3}
+              value={draft.bio}
+              onChange={(event) => draftChanged({ bio: event.target.value })}
+            />
+          </div>
+          <div className="edit-profile__field">
+            <label htmlFor={ids.website}>Website/Link</label>
+            <input
+              ref={websiteRef}
+              id={ids.website}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              value={draft.website}
+              aria-invalid={websiteError ? true : undefined}
+              aria-describedby={websiteError ? ids.websiteError : undefined}
+              onChange={(event) => {
+                draftChanged({ website: event.target.value });
+                setWebsiteError('');
+              }}
+            />
+            {websiteError && (
+              <p id={ids.websiteError} className="edit-profile__error">
+                {websiteError}
+              </p>
+            )}
+          </div>
+
+          <div className="edit-profile__actions">
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              aria-disabled={busy || undefined}
+              aria-busy={saving || undefined}
+            >
+              Update
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { DEFAULT_AVATAR, type User, useSignOut } from '@chirp/shared';
+import { SignOutIcon } from '../../components/icons';
+import { FollowButton } from '../people/follow-button';
+import { fullName } from '../people/people';
+import type { FollowListKind } from './follow-list-dialog';
+import { Website } from './website';
+
+interface ProfileHeaderProps {
+  user: User;
+  isOwn: boolean;
+  postCount: number;
+  headingId: string;
+  onEdit: () => void;
+  onShowList: (kind: FollowListKind) => void;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** Picture, names, title, bio, website, counts, and the owner's or visitor's actions. */
+export function ProfileHeader({ user, isOwn, postCount, headingId, onEdit, onShowList }: ProfileHeaderProps) {
+  const signOut = useSignOut();
+  return (
+    <div className="profile__card card">
+      <div className="profile__cover" aria-hidden="true" />
+      <div className="profile__top">
+        <img
+          className="profile__picture"
+          src={user.profilePic || DEFAULT_AVATAR}
+          alt="Profile picture"
+          width="112"
+          height="112"
+        />
+        <div className="profile__actions">
+          {isOwn ? (
+            <>
+              <button type="button" className="button" onClick={onEdit}>
+                Edit Profile
+              </button>
+              <button
+                type="button"
+                className="button profile__sign-out"
+                aria-label="Sign out"
+                title="Sign out"
+                onClick={signOut}
+              >
+                <SignOutIcon />
+              </button>
+            </>
+          ) : (
+            <FollowButton person={user} className="profile__follow" />
+          )}
+        </div>
+      </div>
+      <div className="profile__details">
+        <h1 id={headingId} className="profile__name">
+          {fullName(user)}
+        </h1>
+        <p className="profile__handle">@{user.username}</p>
+        {user.title && <p className="profile__title">{user.title}</p>}
+        {user.bio && <p className="profile__bio">{user.bio}</p>}
+        <Website value={user.website ?? ''} />
+        <ul className="profile__stats">
+          <li className="profile__stat">
+            <strong>{postCount}</strong> {plural(postCount, 'Post', 'Posts')}
+          </li>
+          <li>
+            <button type="button" className="profile__stat profile__stat--button" onClick={() => onShowList('following')}>
+              <strong>{user.following.length}</strong> Following
+            </button>
+          </li>
+          <li>
+            <button type="button" className="profile__stat profile__stat--button" onClick={() => onShowList('followers')}>
+              <strong>{user.followers.length}</strong> Followers
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
