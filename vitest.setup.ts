@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Absent in node-environment tests (the API server's, under server/).
+  globalThis.localStorage?.clear();
 });
