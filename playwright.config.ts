@@ -4,6 +4,8 @@ import { chromiumArgs, findChromium } from './e2e/support/chromium';
 // One output folder per run: several runs on one machine must not delete each other's traces.
 process.env.E2E_RUN_ID ??= String(process.pid);
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+
 /** E2E tests run against the production build, deployed by the global set-up on free ports. */
 export default defineConfig({
   testDir: 'e2e',
@@ -26,13 +28,21 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /dev-smoke\.spec|\.phone\.spec/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+      testIgnore: /dev-smoke\.spec|\.phone\.spec|\.server\.spec/,
+      use: desktop,
     },
     {
       name: 'phone',
       testMatch: /\.(phone|both)\.spec\.ts$/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+    },
+    {
+      // The production build against the real API server (server/), one per worker: issue 7.
+      name: 'server',
+      // Each journey signs people up and logs them in (scrypt on the server): longer than the rest.
+      timeout: 60_000,
+      testMatch: /\.server\.spec\.ts$/,
+      use: desktop,
     },
     {
       name: 'dev-smoke',

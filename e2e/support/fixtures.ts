@@ -7,6 +7,14 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
+/** Collects a page's console errors and uncaught exceptions into `errors` (a second page's too). */
+export function watchConsole(page: Page, errors: string[]) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+}
+
 /**
  * Every test runs against the deployed production build and fails on any console error or
  * uncaught exception: "no uncaught error in the console, ever".
@@ -15,10 +23,7 @@ export const test = base.extend<Fixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      watchConsole(page, errors);
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },
@@ -27,6 +32,18 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * A refused call against a real server makes the browser itself log "Failed to load resource: the
+ * server responded with a status of …" (no page can stop that). A test that expects such a refusal
+ * takes exactly one of these out of the console errors; anything else still fails the test.
+ */
+export async function expectRefusedCall(consoleErrors: string[], status: number) {
+  const logged = `Failed to load resource: the server responded with a status of ${status} `;
+  const index = () => consoleErrors.findIndex((error) => error.startsWith(logged));
+  await expect.poll(index, { message: `the browser logs the refused call (${status})` }).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(index(), 1);
+}
 
 /** Logs in through the login page as a person would. */
 export async function logIn(page: Page, credentials: { username: string; password: string } = GUEST_CREDENTIALS) {

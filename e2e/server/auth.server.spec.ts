@@ -1,0 +1,52 @@
+import { homeFeed } from '../feed/feed-helpers';
+import { expect, expectRefusedCall, expectToast, logIn, signUp, signUpAndLogIn, test } from '../support/api-server';
+
+test('a new person signs up, logs in and sees the home feed from the server', async ({ page, app }) => {
+  // The calls go to the API server (the shell's config.json), not to an in-browser back end.
+  const answered = (path: string) =>
+    page.waitForResponse((response) => response.url() === `${app.apiUrl}/api${path}` && response.request().method() === 'POST');
+  const signedUp = answered('/auth/signup');
+  const person = await signUp(page, 'Ada');
+  expect((await signedUp).status()).toBe(201);
+  const loggedIn = answered('/auth/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect((await loggedIn).status()).toBe(200);
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expectToast(page, 'Successfully Logged In');
+  await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  // The seed posts come from the server.
+  await expect(homeFeed(page).getByRole('article').filter({ hasText: 'Hello Chirp! Trying out the demo account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${person.username.replace(/\./g, '\\.')}$`));
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: person.fullName })).toBeVisible();
+});
+
+test('the session survives a reload', async ({ page }) => {
+  const person = await signUpAndLogIn(page, 'Grace');
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(homeFeed(page).getByRole('article').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('username'))).toBe(person.username);
+});
+
+test('a wrong password is refused with the server’s message, and the person stays logged out', async ({ page, consoleErrors }) => {
+  const person = await signUp(page, 'Alan');
+  await page.getByLabel('Password', { exact: true }).fill(`${person.password}-wrong`);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expectToast(page, 'The credentials you entered are invalid. Unauthorized access error.');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expectRefusedCall(consoleErrors, 401);
+
+  // Empty fields never reach the server: 'Invaild Credentials' (sic, spec 5).
+  await page.getByLabel('Password', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectToast(page, 'Invaild Credentials');
+
+  // The right password still works.
+  await logIn(page, person);
+});

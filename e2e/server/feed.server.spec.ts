@@ -1,0 +1,83 @@
+import {
+  attachPicture,
+  bookmarkButton,
+  feedReady,
+  homeComposer,
+  likeButton,
+  likeCount,
+  openPostEditor,
+  postCard,
+  publish,
+} from '../feed/feed-helpers';
+import { expect, expectToast, signUpAndLogIn, test } from '../support/api-server';
+
+test('a post with an image: the image is stored by the server and loads from it', async ({ page, app }) => {
+  const person = await signUpAndLogIn(page, 'Iris');
+  await feedReady(page);
+  const composer = homeComposer(page);
+  const upload = page.waitForResponse(
+    (response) => response.url() === `${app.apiUrl}/api/uploads` && response.request().method() === 'POST',
+  );
+  await attachPicture(composer);
+  expect((await upload).status()).toBe(201);
+
+  const text = `Sunrise over the bay, by ${person.username}`;
+  await publish(composer, text);
+  await expectToast(page, 'Post uploaded Successfully');
+
+  for (const when of ['after posting', 'after a reload']) {
+    if (when === 'after a reload') await page.reload();
+    const image = postCard(page, text).getByRole('img', { name: `Image in ${person.fullName}'s post` });
+    await expect(image, when).toBeVisible();
+    expect(await image.getAttribute('src'), when).toMatch(new RegExp(`^${app.apiUrl.replace(/\./g, '\\.')}/uploads/`));
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { message: when })
+      .toBeGreaterThan(0);
+  }
+});
+
+test('one’s own post: like it, bookmark it, edit it and delete it, all kept by the server', async ({ page }) => {
+  const person = await signUpAndLogIn(page, 'Lin');
+  await feedReady(page);
+  const text = `First chirp of ${person.username}`;
+  await publish(homeComposer(page), text);
+  await expectToast(page, 'Post uploaded Successfully');
+
+  const card = postCard(page, text);
+  await expect(likeCount(card)).toHaveText('0');
+  await likeButton(card).click();
+  await expectToast(page, 'Post Liked !');
+  await expect(likeCount(card)).toHaveText('1');
+  await bookmarkButton(card).click();
+  await expectToast(page, 'Post Bookmarked !');
+
+  await page.reload();
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
+  await expect(bookmarkButton(postCard(page, text))).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('link', { name: 'Liked Post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
+  await expect(likeButton(postCard(page, text))).toHaveAttribute('aria-pressed', 'true');
+  await expect(likeCount(postCard(page, text))).toHaveText('1');
+
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const dialog = await openPostEditor(page, text);
+  await expect(dialog.getByRole('textbox', { name: 'Write a post' })).toHaveValue(text);
+  const edited = `Edited chirp of ${person.username}`;
+  await dialog.getByRole('textbox', { name: 'Write a post' }).fill(edited);
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expectToast(page, 'Post Edited Successfully');
+  await page.reload();
+  await expect(likeCount(postCard(page, edited))).toHaveText('1');
+  await expect(postCard(page, text)).toHaveCount(0);
+
+  await postCard(page, edited).getByRole('button', { name: 'Post options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await expectToast(page, 'Post Deleted!');
+  await expect(postCard(page, edited)).toHaveCount(0);
+  await page.reload();
+  await feedReady(page);
+  await expect(postCard(page, edited)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page.getByText('No Bookmark Posts!')).toBeVisible();
+});
