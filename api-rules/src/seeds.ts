@@ -272,21 +272,23 @@ const SEED_POSTS: SeedPost[] = [
 export type PasswordHasher = (password: string) => Promise<string>;
 
 /**
- * Makes the seed factory of a back end. Hashing is the slow part of seeding; a salted hash stays
- * valid for the same password, so one set of hashes serves every reseed of the process's life
- * (tests reseed often). Each call answers a fresh copy of the demo data set, with new ids and a new
- * token key.
+ * Makes the seed factory of a back end. Hashing is the slow part of seeding (a page's first load
+ * waits for it), so each distinct seed password is hashed once: the seed users who share the public
+ * demo password share its salted hash. A salted hash stays valid for the same password, so one set
+ * of hashes serves every reseed of the process's life (tests reseed often). Each call answers a
+ * fresh copy of the demo data set, with new ids and a new token key.
  */
 export function seedDatabaseFactory(hashPassword: PasswordHasher): () => Promise<Database> {
   let seedHashes: Promise<Map<SeedKey, string>> | undefined;
-  const hashSeedPasswords = () =>
-    (seedHashes ??= Promise.all(
-      SEED_USERS.map(async ({ key }) => {
-        const password = key === 'guest' ? GUEST_CREDENTIALS.password : SEED_PASSWORD;
-        return [key, await hashPassword(password)] as const;
-      }),
-    ).then((entries) => new Map(entries)));
-  return async () => buildSeedDatabase(await hashSeedPasswords());
+  const passwordOf = (key: SeedKey) => (key === 'guest' ? GUEST_CREDENTIALS.password : SEED_PASSWORD);
+  const hashSeedPasswords = async () => {
+    const passwords = [...new Set(SEED_USERS.map(({ key }) => passwordOf(key)))];
+    const hashes = new Map(
+      await Promise.all(passwords.map(async (password) => [password, await hashPassword(password)] as const)),
+    );
+    return new Map(SEED_USERS.map(({ key }) => [key, hashes.get(passwordOf(key))!] as const));
+  };
+  return async () => buildSeedDatabase(await (seedHashes ??= hashSeedPasswords()));
 }
 
 function buildSeedDatabase(hashes: Map<SeedKey, string>): Database {

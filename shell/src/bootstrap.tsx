@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
+import { prepareRemotes } from './remotes/remote-registry';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!, {
@@ -11,6 +12,8 @@ const root = createRoot(document.getElementById('root')!, {
   onCaughtError: (error, info) => console.warn('Caught by an error boundary:', error, info.componentStack),
 });
 
+// remotes.json and the back end load side by side: neither waits for the other.
+prepareRemotes();
 startBackend()
   .then(() =>
     root.render(

@@ -1,7 +1,13 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { prefetchRemoteModules } from '../remotes/remote-registry';
 
-/** Login and sign-up: the auth remote owns the whole page. */
+/**
+ * Login and sign-up: the auth remote owns the whole page. While the person types, the code of the
+ * page a login leads to (the home feed and the side panel) downloads, so it shows without a wait.
+ */
 export function PublicLayout() {
+  useEffect(() => prefetchRemoteModules(['feed/HomePage', 'profile/SidePanel']), []);
   return (
     <div className="public-layout">
       <Outlet />

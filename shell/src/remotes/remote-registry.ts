@@ -26,6 +26,26 @@ function remoteEntries(): Promise<RemoteEntries> {
   return entries;
 }
 
+/** Starts reading remotes.json at once (beside the back end's start); failures surface on use. */
+export function prepareRemotes(): void {
+  remoteEntries().catch(() => {
+    // Each remote area reports it, with Retry.
+  });
+}
+
+/**
+ * Downloads modules the next screen will need while the browser is idle, so that screen shows at
+ * once. Best effort: a failure is left for the area that needs the module, which says so.
+ */
+export function prefetchRemoteModules(ids: RemoteModuleId[]): () => void {
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
+  const handle = idle(() => {
+    for (const id of ids) loadRemoteModule(id, 0).catch(() => undefined);
+  });
+  return () => cancelIdle(handle as number);
+}
+
 /**
  * Loads an exposed module. On a retry the remote is registered again under a fresh entry URL:
  * browsers remember a failed `import()` of a URL, so the same URL would fail forever.
