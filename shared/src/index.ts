@@ -13,3 +13,5 @@ export { createHostedUploader, type HostedUploaderOptions } from './uploader/hos
 export { createLocalUploader } from './uploader/local-uploader';
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './uploader/downscale';
 export { createServerUploader, type ServerUploaderOptions } from './uploader/server-uploader';
+export * from './ui/icons';
+export { ModalDialog, type ModalDialogProps } from './ui/modal-dialog';

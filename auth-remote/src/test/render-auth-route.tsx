@@ -1,4 +1,4 @@
-import { AppToaster, toast, useSession, type User } from '@chirp/shared';
+import { AppToaster, toast, useSession } from '@chirp/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -37,23 +37,4 @@ export function renderAuthRoute(page: ReactElement, entry: { pathname: string; s
 export function resetSessionBetweenTests() {
   beforeEach(() => useSession.getState().sessionReset());
   afterEach(() => toast.remove());
-}
-
-export function aUser(overrides: Partial<User> = {}): User {
-  return {
-    _id: 'user-1',
-    username: 'ada',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    profilePic: '/avatars/default.svg',
-    bookmarks: [],
-    title: 'Add title',
-    bio: 'Add bio',
-    website: 'Add website',
-    followers: [],
-    following: [],
-    createdAt: '2024-01-01T10:00:00+00:00',
-    updatedAt: '2024-01-01T10:00:00+00:00',
-    ...overrides,
-  };
 }

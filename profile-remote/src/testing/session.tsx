@@ -1,7 +1,7 @@
-import { AppToaster, type Post, toast, type User, type UserSummary, useSession } from '@chirp/shared';
-import { render } from '@testing-library/react';
+import { type Post, toast, type User, type UserSummary } from '@chirp/shared';
+import { aPost, aUser, renderWithApp } from '@chirp/shared/testing';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
 /** A user as the API returns one; `following` and `followers` name usernames. */
 export function makeUser(
@@ -9,23 +9,16 @@ export function makeUser(
   fields: Partial<Omit<User, 'following' | 'followers'>> & { following?: string[]; followers?: string[] } = {},
 ): User {
   const { following = [], followers = [], ...rest } = fields;
-  const [firstName, lastName] = [username.charAt(0).toUpperCase() + username.slice(1), 'Tester'];
-  return {
+  return aUser({
     _id: `id-${username}`,
     username,
-    firstName,
-    lastName,
+    firstName: username.charAt(0).toUpperCase() + username.slice(1),
+    lastName: 'Tester',
     profilePic: `/avatars/${username}.png`,
-    bookmarks: [],
-    title: 'Add title',
-    bio: 'Add bio',
-    website: 'Add website',
-    createdAt: '2024-01-01T10:00:00+00:00',
-    updatedAt: '2024-01-01T10:00:00+00:00',
     ...rest,
     following: following.map(summary),
     followers: followers.map(summary),
-  };
+  });
 }
 
 /** The current user of most tests, with a real title, bio and website. */
@@ -45,26 +38,11 @@ function summary(username: string): UserSummary {
 }
 
 export function makePost(id: string, username: string, likedBy: string[] = []): Post {
-  return {
+  return aPost({
     _id: id,
     content: `Post ${id} by ${username}`,
     username,
     likes: { likeCount: likedBy.length, likedBy: likedBy.map(summary), dislikedBy: [] },
-    createdAt: '2024-01-01T10:00:00+00:00',
-    updatedAt: '2024-01-01T10:00:00+00:00',
-  };
-}
-
-/** Puts a logged-in session in the one store: `me` is the current user. */
-export function logInAs(me: User, users: User[], posts: Post[] = []) {
-  useSession.getState().sessionReset();
-  useSession.setState({
-    token: 'token',
-    username: me.username,
-    currentUser: me,
-    bookmarks: me.bookmarks,
-    users,
-    allPosts: posts,
   });
 }
 
@@ -73,16 +51,14 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Renders inside a router (at `path`) with the toast outlet, as the shell does. */
+/** Renders inside a router (at `path`) with the toast outlet, as the shell does, and shows where it is. */
 export function renderInApp(ui: ReactElement, path = '/home') {
   toast.remove(); // toasts live in a module-level store that outlives each test
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="*" element={ui} />
-      </Routes>
+  return renderWithApp(
+    <>
+      {ui}
       <LocationProbe />
-      <AppToaster />
-    </MemoryRouter>,
+    </>,
+    { path },
   );
 }

@@ -1,26 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/api-client';
 import { STORAGE_KEYS } from '../constants';
+import { aUser } from '../testing/fixtures';
 import type { Post, User } from '../types';
 import { sortPosts } from './post-order';
 import { useSession } from './session-store';
 
-const user = (username: string, extra: Partial<User> = {}): User => ({
-  _id: `id-${username}`,
-  username,
-  firstName: username,
-  lastName: 'Doe',
-  profilePic: '',
-  bookmarks: [],
-  title: '',
-  bio: '',
-  website: '',
-  followers: [],
-  following: [],
-  createdAt: '2026-01-01T00:00:00+00:00',
-  updatedAt: '2026-01-01T00:00:00+00:00',
-  ...extra,
-});
+const user = (username: string, extra: Partial<User> = {}): User =>
+  aUser({ _id: `id-${username}`, username, firstName: username, lastName: 'Doe', ...extra });
 
 const post = (id: string, username: string, likeCount: number, createdAt: string): Post => ({
   _id: id,

@@ -1,7 +1,6 @@
-import { DEFAULT_AVATAR, paths, useSession, useSignOut } from '@chirp/shared';
+import { DEFAULT_AVATAR, MoreIcon, paths, useSession, useSignOut } from '@chirp/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MoreIcon } from './icons';
 
 /** The sidebar's profile dropdown (spec 2: Profile, Signout), a keyboard-usable menu button. */
 export function AccountMenu() {
@@ -63,7 +62,7 @@ export function AccountMenu() {
           </span>
           <span className="muted">@{username}</span>
         </span>
-        <MoreIcon />
+        <MoreIcon size={24} />
       </button>
       {open && (
         <ul id={menuId} ref={menuRef} role="menu" aria-label="Account" className="menu" onKeyDown={onMenuKeyDown}>

@@ -1,21 +1,31 @@
-import { DEFAULT_AVATAR, paths, usePhoneLayout, useSession } from '@chirp/shared';
+import {
+  BookmarkIcon,
+  DEFAULT_AVATAR,
+  ExploreIcon,
+  HeartIcon,
+  HomeIcon,
+  LogoIcon,
+  paths,
+  PlusIcon,
+  usePhoneLayout,
+  useSession,
+} from '@chirp/shared';
 import { type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 import { AccountMenu } from './account-menu';
-import { BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon } from './icons';
 
 const sections: { to: string; label: string; icon: ReactNode }[] = [
-  { to: paths.home, label: 'Home', icon: <HomeIcon /> },
-  { to: paths.explore, label: 'Explore', icon: <ExploreIcon /> },
-  { to: paths.bookmarks, label: 'Bookmarks', icon: <BookmarkIcon /> },
-  { to: paths.likedPosts, label: 'Liked Post', icon: <HeartIcon /> },
+  { to: paths.home, label: 'Home', icon: <HomeIcon size={24} /> },
+  { to: paths.explore, label: 'Explore', icon: <ExploreIcon size={24} /> },
+  { to: paths.bookmarks, label: 'Bookmarks', icon: <BookmarkIcon size={24} /> },
+  { to: paths.likedPosts, label: 'Liked Post', icon: <HeartIcon size={24} /> },
 ];
 
 function Brand() {
   return (
     <Link to={paths.home} className="brand" aria-label="Chirp home">
-      <LogoIcon />
+      <LogoIcon size={24} />
       <span className="brand__name">Chirp</span>
     </Link>
   );
@@ -43,7 +53,7 @@ function DesktopChrome({ openComposer }: { openComposer: () => void }) {
         <Brand />
         <SectionLinks showLabels />
         <button type="button" className="button button--primary sidebar__post" onClick={openComposer}>
-          <PlusIcon />
+          <PlusIcon size={24} />
           <span>Post</span>
         </button>
         <AccountMenu />
@@ -70,7 +80,7 @@ function PhoneChrome({ openComposer }: { openComposer: () => void }) {
         </NavLink>
       </nav>
       <button type="button" className="fab" aria-label="Add post" onClick={openComposer}>
-        <PlusIcon />
+        <PlusIcon size={24} />
       </button>
     </>
   );

@@ -1,5 +1,5 @@
+import { HeartIcon, LogoIcon, PenIcon, PeopleIcon } from '@chirp/shared';
 import { useId, type ReactNode } from 'react';
-import { HeartIcon, LogoIcon, PenIcon, PeopleIcon } from './icons';
 import './auth-page.css';
 
 interface AuthPageProps {
@@ -26,7 +26,7 @@ export function AuthPage({ title, taglineIsHeading = false, children }: AuthPage
       <div className="auth-page__inner">
         <div className="auth-page__brand">
           <p className="auth-page__logo">
-            <LogoIcon />
+            <LogoIcon size={40} />
             <span>Chirp</span>
           </p>
           {/* The spec keeps this misspelling on purpose. */}

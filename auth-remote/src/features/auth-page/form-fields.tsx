@@ -1,5 +1,5 @@
+import { EyeIcon, EyeOffIcon } from '@chirp/shared';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>;
 

@@ -1,7 +1,8 @@
 import { api, ApiError, GUEST_CREDENTIALS, useSession } from '@chirp/shared';
+import { aUser, deferred } from '@chirp/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';
+import { renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';
 import LoginPage from './login-page';
 
 resetSessionBetweenTests();
@@ -115,8 +116,8 @@ describe('LoginPage', () => {
   });
 
   it('shows progress and ignores a second submit while the call is under way', async () => {
-    let answer: (value: Awaited<ReturnType<typeof api.login>>) => void = () => {};
-    const login = vi.spyOn(api, 'login').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const answer = deferred<Awaited<ReturnType<typeof api.login>>>();
+    const login = vi.spyOn(api, 'login').mockReturnValue(answer.promise);
     vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [] });
     vi.spyOn(api, 'getPosts').mockResolvedValue({ posts: [] });
     const { user } = renderLogin();
@@ -132,7 +133,7 @@ describe('LoginPage', () => {
     fireEvent.submit(button.closest('form')!);
     expect(login).toHaveBeenCalledTimes(1);
 
-    answer({ foundUser: aUser(), encodedToken: 'token-of-ada' });
+    answer.resolve({ foundUser: aUser(), encodedToken: 'token-of-ada' });
     expect(await screen.findByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
     expect(login).toHaveBeenCalledTimes(1);
   });

@@ -1,9 +1,8 @@
-import { errorMessage, GUEST_CREDENTIALS, MESSAGES, paths, toast, useSession } from '@chirp/shared';
+import { errorMessage, GUEST_CREDENTIALS, MESSAGES, paths, PersonIcon, toast, useSession } from '@chirp/shared';
 import { useRef, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../auth-page/auth-page';
 import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
-import { GuestIcon } from '../auth-page/icons';
 import { SubmitButton } from '../auth-page/submit-button';
 import { useSubmission } from '../auth-page/use-submission';
 import { returnPath } from './return-path';
@@ -79,7 +78,7 @@ export default function LoginPage() {
         </SubmitButton>
       </form>
       <a className="auth-page__guest" href={paths.login} onClick={guestChosen}>
-        <GuestIcon />
+        <PersonIcon />
         Login as Guest
       </a>
       <p className="auth-page__forgotten">Forgotten password?</p>

@@ -1,8 +1,9 @@
 import { api, ApiError, useSession } from '@chirp/shared';
+import { aUser, deferred } from '@chirp/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';
+import { renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';
 import SignupPage from './signup-page';
 
 resetSessionBetweenTests();
@@ -150,8 +151,8 @@ describe('SignupPage', () => {
   });
 
   it('shows progress and sends once however often it is submitted during the call', async () => {
-    let answer: (value: Awaited<ReturnType<typeof api.signup>>) => void = () => {};
-    const signup = vi.spyOn(api, 'signup').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const answer = deferred<Awaited<ReturnType<typeof api.signup>>>();
+    const signup = vi.spyOn(api, 'signup').mockReturnValue(answer.promise);
     vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [] });
     const { user } = renderSignup();
     await fillIn(user, filled);
@@ -164,7 +165,7 @@ describe('SignupPage', () => {
     fireEvent.submit(button.closest('form')!);
     expect(signup).toHaveBeenCalledTimes(1);
 
-    answer({ createdUser: aUser(), encodedToken: 'token-of-ada' });
+    answer.resolve({ createdUser: aUser(), encodedToken: 'token-of-ada' });
     expect(await screen.findByRole('heading', { name: 'Landed on /' })).toBeInTheDocument();
     expect(signup).toHaveBeenCalledTimes(1);
   });

@@ -1,11 +1,11 @@
 import { api, toast } from '@chirp/shared';
+import { aPost, aUser, logInAs, renderWithApp } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makePost, makeUser, renderWithApp } from '../../test/fixtures';
 import ComposerDialog from './composer-dialog';
 
-const me = makeUser({ username: 'guestuser' });
+const me = aUser({ username: 'guestuser' });
 
 beforeEach(() => {
   toast.remove();
@@ -30,7 +30,7 @@ describe('the composer dialog', () => {
 
   it('closes after a successful post', async () => {
     const onClose = vi.fn();
-    vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [makePost({ username: me.username })] });
+    vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [aPost({ username: me.username })] });
     const user = userEvent.setup();
     renderWithApp(<ComposerDialog onClose={onClose} />);
     await user.type(screen.getByRole('textbox', { name: 'Write a post' }), 'From the dialog');

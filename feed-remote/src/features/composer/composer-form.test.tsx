@@ -1,8 +1,8 @@
 import { api, ApiError, MESSAGES, type Post, toast, uploadImage, useSession } from '@chirp/shared';
+import { aPost, aUser, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, logInAs, makePost, makeUser, renderWithApp } from '../../test/fixtures';
 import { ComposerForm } from './composer-form';
 
 vi.mock('@chirp/shared', async (importOriginal) => ({
@@ -10,7 +10,7 @@ vi.mock('@chirp/shared', async (importOriginal) => ({
   uploadImage: vi.fn(),
 }));
 
-const me = makeUser({ username: 'guestuser' });
+const me = aUser({ username: 'guestuser' });
 const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
 
 function showComposer(props: Parameters<typeof ComposerForm>[0] = {}) {
@@ -53,7 +53,7 @@ describe('the composer', () => {
   });
 
   it('posts text, says so and clears the fields', async () => {
-    const created = makePost({ username: me.username, content: 'Hello\nworld' });
+    const created = aPost({ username: me.username, content: 'Hello\nworld' });
     const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [created] });
     const { user, text, postButton } = showComposer();
     await user.type(text, 'Hello{Shift>}{Enter}{/Shift}world');
@@ -143,7 +143,7 @@ describe('the composer', () => {
   });
 
   it('edits a post: its content and image, an Update button, and the edited message', async () => {
-    const post: Post = makePost({ username: me.username, content: 'Before', image: '/images/a.jpg' });
+    const post: Post = aPost({ username: me.username, content: 'Before', image: '/images/a.jpg' });
     const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [{ ...post, content: 'After' }] });
     const onDone = vi.fn();
     logInAs(me, { posts: [post] });

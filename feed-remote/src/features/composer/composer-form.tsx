@@ -1,7 +1,9 @@
 import {
   api,
+  CloseIcon,
   DEFAULT_AVATAR,
   errorMessage,
+  ImageIcon,
   MAX_POST_LENGTH,
   MESSAGES,
   type Post,
@@ -10,7 +12,6 @@ import {
   useSession,
 } from '@chirp/shared';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { CloseIcon, ImageIcon } from '../../components/icons';
 import { pendingTogglesReshown } from '../posts/post-actions';
 import { useImageAttachment } from './use-image-attachment';
 import './composer.css';

@@ -1,13 +1,13 @@
 import { api, useSession } from '@chirp/shared';
+import { aPost, aUser, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, logInAs, makePost, makeUser, renderWithApp } from '../../test/fixtures';
 import HomePage from './home-page';
 
-const me = makeUser({ username: 'guestuser' });
-const older = makePost({ content: 'Older but loved', createdAt: '2024-01-01T08:00:00+00:00', likes: { likeCount: 900, likedBy: [], dislikedBy: [] } });
-const newer = makePost({ content: 'Newer and quiet', createdAt: '2024-02-01T08:00:00+00:00', likes: { likeCount: 3, likedBy: [], dislikedBy: [] } });
+const me = aUser({ username: 'guestuser' });
+const older = aPost({ content: 'Older but loved', createdAt: '2024-01-01T08:00:00+00:00', likes: { likeCount: 900, likedBy: [], dislikedBy: [] } });
+const newer = aPost({ content: 'Newer and quiet', createdAt: '2024-02-01T08:00:00+00:00', likes: { likeCount: 3, likedBy: [], dislikedBy: [] } });
 
 const shownContents = () =>
   screen.getAllByRole('article').map((article) => within(article).getByText(/loved|quiet/).textContent);

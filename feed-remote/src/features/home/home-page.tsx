@@ -1,7 +1,6 @@
-import { useSession } from '@chirp/shared';
+import { ClockIcon, FlameIcon, useSession } from '@chirp/shared';
 import { FeedPage, PostsLoader } from '../../components/feed-page';
 import { useFirstPage } from '../../components/use-first-page';
-import { ClockIcon, FlameIcon } from '../../components/icons';
 import { ComposerForm } from '../composer/composer-form';
 import { PostList } from '../posts/post-list';
 import './home-page.css';

@@ -1,13 +1,13 @@
+import { aPost, aUser, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { logInAs, makePost, makeUser, renderWithApp, summaryOf } from '../../test/fixtures';
 import BookmarksPage from '../bookmarks/bookmarks-page';
 import ExplorePage from '../explore/explore-page';
 import LikedPostsPage from '../liked-posts/liked-posts-page';
 
-const me = makeUser({ username: 'guestuser' });
-const liked = makePost({ content: 'I like this one', likes: { likeCount: 1, likedBy: [summaryOf(me)], dislikedBy: [] } });
-const plain = makePost({ content: 'Nothing special' });
+const me = aUser({ username: 'guestuser' });
+const liked = aPost({ content: 'I like this one', likes: { likeCount: 1, likedBy: [summaryOf(me)], dislikedBy: [] } });
+const plain = aPost({ content: 'Nothing special' });
 
 describe('the explore page', () => {
   it('lists every post', () => {

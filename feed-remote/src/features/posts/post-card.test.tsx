@@ -1,12 +1,12 @@
 import { api, ApiError, type Post, toast, useSession } from '@chirp/shared';
+import { aPost, aUser, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, logInAs, makePost, makeUser, renderWithApp, summaryOf } from '../../test/fixtures';
 import { PostCard } from './post-card';
 
-const me = makeUser({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
-const author = makeUser({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' });
+const me = aUser({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
+const author = aUser({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' });
 
 /** Renders the card of the store's copy of `post`, so that store changes show as they would in a list. */
 function StoredCard({ id }: { id: string }) {
@@ -31,7 +31,7 @@ beforeEach(() => {
 
 describe('the post card', () => {
   it('shows the author, linking to their profile, the date and the text as written', () => {
-    const post = makePost({ username: 'ada', content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
+    const post = aPost({ username: 'ada', content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
     const { article } = showPost(post);
 
     const link = within(article).getByRole('link', { name: /Ada Lovelace/ });
@@ -46,28 +46,28 @@ describe('the post card', () => {
 
   it('shows markup in a post as text, never as HTML', () => {
     const markup = '<img src=x onerror=alert(1)><b>bold</b>';
-    const { article } = showPost(makePost({ username: 'ada', content: markup }));
+    const { article } = showPost(aPost({ username: 'ada', content: markup }));
     expect(within(article).getByText(markup)).toBeInTheDocument();
     expect(article.querySelector('b')).toBeNull();
     expect(article.querySelectorAll('img')).toHaveLength(1); // the avatar only
   });
 
   it('shows the image lazily, with alternative text', () => {
-    const { article } = showPost(makePost({ username: 'ada', image: '/images/sunset.jpg' }));
+    const { article } = showPost(aPost({ username: 'ada', image: '/images/sunset.jpg' }));
     const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
     expect(image).toHaveAttribute('src', '/images/sunset.jpg');
     expect(image).toHaveAttribute('loading', 'lazy');
   });
 
   it('falls back to the username when the author is unknown', () => {
-    const { article } = showPost(makePost({ username: 'ghost' }));
+    const { article } = showPost(aPost({ username: 'ghost' }));
     expect(within(article).getByRole('link', { name: /ghost/ })).toHaveAttribute('href', '/profile/ghost');
   });
 });
 
 describe('liking a post', () => {
   it('shows the like at once, then confirms it', async () => {
-    const post = makePost({ username: 'ada', likes: { likeCount: 41, likedBy: [], dislikedBy: [] } });
+    const post = aPost({ username: 'ada', likes: { likeCount: 41, likedBy: [], dislikedBy: [] } });
     const answer = deferred<{ posts: Post[] }>();
     const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
     const { user, article } = showPost(post);
@@ -85,7 +85,7 @@ describe('liking a post', () => {
   });
 
   it('dislikes a post the user already likes', async () => {
-    const post = makePost({ username: 'ada', likes: { likeCount: 5, likedBy: [summaryOf(me)], dislikedBy: [] } });
+    const post = aPost({ username: 'ada', likes: { likeCount: 5, likedBy: [summaryOf(me)], dislikedBy: [] } });
     const disliked = { ...post, likes: { likeCount: 4, likedBy: [], dislikedBy: [summaryOf(me)] } };
     const dislike = vi.spyOn(api, 'dislike').mockResolvedValue({ posts: [disliked] });
     const { user, article } = showPost(post);
@@ -99,7 +99,7 @@ describe('liking a post', () => {
   });
 
   it('rolls back and shows the error when the back end refuses', async () => {
-    const post = makePost({ username: 'ada', likes: { likeCount: 7, likedBy: [], dislikedBy: [] } });
+    const post = aPost({ username: 'ada', likes: { likeCount: 7, likedBy: [], dislikedBy: [] } });
     vi.spyOn(api, 'like').mockRejectedValue(new ApiError(400, 'Cannot like a post that is already liked. '));
     const { user, article } = showPost(post);
 
@@ -111,7 +111,7 @@ describe('liking a post', () => {
   });
 
   it('sends one call for clicks made while a call is under way, and none that contradict it', async () => {
-    const post = makePost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
+    const post = aPost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
     const answer = deferred<{ posts: Post[] }>();
     const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
     const dislike = vi.spyOn(api, 'dislike');
@@ -131,7 +131,7 @@ describe('liking a post', () => {
   });
 
   it('reaches the last state asked for, one call after the other', async () => {
-    const post = makePost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
+    const post = aPost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
     const liked = { ...post, likes: { likeCount: 11, likedBy: [summaryOf(me)], dislikedBy: [] } };
     const disliked = { ...post, likes: { likeCount: 10, likedBy: [], dislikedBy: [summaryOf(me)] } };
     const likeAnswer = deferred<{ posts: Post[] }>();
@@ -155,7 +155,7 @@ describe('liking a post', () => {
 
 describe('bookmarking a post', () => {
   it('bookmarks at once, then confirms it', async () => {
-    const post = makePost({ username: 'ada' });
+    const post = aPost({ username: 'ada' });
     const bookmark = vi.spyOn(api, 'bookmark').mockResolvedValue({ bookmarks: [post._id] });
     const { user } = showPost(post);
     const button = screen.getByRole('button', { name: 'Bookmark' });
@@ -169,7 +169,7 @@ describe('bookmarking a post', () => {
   });
 
   it('removes a bookmark', async () => {
-    const post = makePost({ username: 'ada' });
+    const post = aPost({ username: 'ada' });
     const remove = vi.spyOn(api, 'removeBookmark').mockResolvedValue({ bookmarks: [] });
     const { user } = showPost(post, { bookmarks: [post._id] });
     const button = screen.getByRole('button', { name: 'Bookmark' });
@@ -182,7 +182,7 @@ describe('bookmarking a post', () => {
   });
 
   it('rolls the bookmark back when the back end refuses', async () => {
-    const post = makePost({ username: 'ada' });
+    const post = aPost({ username: 'ada' });
     vi.spyOn(api, 'bookmark').mockRejectedValue(new ApiError(400, 'This Post is already bookmarked'));
     const { user } = showPost(post);
     const button = screen.getByRole('button', { name: 'Bookmark' });
@@ -196,12 +196,12 @@ describe('bookmarking a post', () => {
 
 describe('the options of a post', () => {
   it('are offered on the user’s own posts only', () => {
-    showPost(makePost({ username: 'ada' }));
+    showPost(aPost({ username: 'ada' }));
     expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
   });
 
   it('open a menu with Edit Post and Delete Post; Escape closes it and gives focus back', async () => {
-    const { user } = showPost(makePost({ username: me.username }));
+    const { user } = showPost(aPost({ username: me.username }));
     const button = screen.getByRole('button', { name: 'Post options' });
 
     await user.click(button);
@@ -218,7 +218,7 @@ describe('the options of a post', () => {
   });
 
   it('delete the post', async () => {
-    const post = makePost({ username: me.username });
+    const post = aPost({ username: me.username });
     const remove = vi.spyOn(api, 'deletePost').mockResolvedValue({ posts: [] });
     const { user } = showPost(post);
 
@@ -230,7 +230,7 @@ describe('the options of a post', () => {
   });
 
   it('keep the post and say why when deleting is refused', async () => {
-    const post = makePost({ username: me.username });
+    const post = aPost({ username: me.username });
     vi.spyOn(api, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
     const { user, article } = showPost(post);
 
@@ -242,7 +242,7 @@ describe('the options of a post', () => {
   });
 
   it('edit the post in a dialog with its content, image and an Update button', async () => {
-    const post = makePost({ username: me.username, content: 'Old words', image: '/images/old.jpg' });
+    const post = aPost({ username: me.username, content: 'Old words', image: '/images/old.jpg' });
     const edited = { ...post, content: 'New words' };
     const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [edited] });
     const { user } = showPost(post);

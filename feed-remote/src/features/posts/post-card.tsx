@@ -1,7 +1,6 @@
-import { DEFAULT_AVATAR, paths, type Post, useSession } from '@chirp/shared';
+import { BookmarkIcon, DEFAULT_AVATAR, HeartIcon, paths, type Post, useSession } from '@chirp/shared';
 import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookmarkIcon, HeartIcon } from '../../components/icons';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { bookmarkToggled, isLikedBy, likeToggled, postDeleted } from './post-actions';
 import { PostOptionsMenu } from './post-options-menu';

@@ -1,9 +1,9 @@
+import { aPost, aUser, logInAs, renderWithApp } from '@chirp/shared/testing';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logInAs, makePost, makeUser, renderWithApp } from '../../test/fixtures';
 import PostList from './post-list';
 
-const me = makeUser({ username: 'guestuser' });
+const me = aUser({ username: 'guestuser' });
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
 
 describe('the post list', () => {
@@ -16,7 +16,7 @@ describe('the post list', () => {
   });
 
   it('is a feed named by its label, each post an article placed in the whole', () => {
-    const posts = [makePost(), makePost()];
+    const posts = [aPost(), aPost()];
     renderWithApp(<PostList posts={posts} emptyText="none" label="Liked Posts" />);
     expect(screen.getByRole('feed', { name: 'Liked Posts' })).toBeInTheDocument();
     const articles = screen.getAllByRole('article');
@@ -34,7 +34,7 @@ describe('the post list', () => {
     });
 
     it('keeps only the posts near the viewport in the DOM, however long the list', () => {
-      const posts = Array.from({ length: 10_000 }, () => makePost());
+      const posts = Array.from({ length: 10_000 }, () => aPost());
       renderWithApp(<PostList posts={posts} emptyText="none" label="All posts" />);
       const count = screen.getAllByRole('article').length;
       expect(count).toBeGreaterThan(0);

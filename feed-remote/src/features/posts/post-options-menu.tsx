@@ -1,5 +1,5 @@
+import { EditIcon, MoreIcon, TrashIcon } from '@chirp/shared';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { EditIcon, MoreIcon, TrashIcon } from '../../components/icons';
 
 interface PostOptionsMenuProps {
   onEdit: () => void;

@@ -1,23 +1,16 @@
 import type { User } from '@chirp/shared';
+import { aUser } from '@chirp/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fullName, isFollowing, searchUsers, suggestedUsers } from './people';
 
 function user(username: string, firstName: string, lastName: string, following: string[] = []): User {
-  return {
+  return aUser({
     _id: `id-${username}`,
     username,
     firstName,
     lastName,
-    profilePic: '',
-    bookmarks: [],
-    title: '',
-    bio: '',
-    website: '',
-    followers: [],
     following: following.map((name) => ({ _id: `id-${name}`, username: name, firstName: '', lastName: '', profilePic: '' })),
-    createdAt: '',
-    updatedAt: '',
-  };
+  });
 }
 
 const me = user('guestuser', 'Guest', 'User', ['adarsh']);

@@ -1,8 +1,9 @@
 import { api, ApiError, MESSAGES, PRESET_AVATARS, uploadImage, useSession } from '@chirp/shared';
+import { logInAs } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makeGuest, renderInApp } from '../../testing/session';
+import { makeGuest, renderInApp } from '../../testing/session';
 import ProfilePage from './profile-page';
 
 // The shared uploader reads and re-encodes images with browser APIs happy-dom lacks.
@@ -18,7 +19,7 @@ function NoPosts() {
 }
 
 beforeEach(() => {
-  logInAs(me, [me]);
+  logInAs(me);
   vi.mocked(uploadImage).mockReset();
 });
 

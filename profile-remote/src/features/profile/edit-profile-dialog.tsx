@@ -3,16 +3,17 @@ import {
   DEFAULT_AVATAR,
   errorMessage,
   MESSAGES,
+  ModalDialog,
+  PersonIcon,
   PRESET_AVATARS,
   toast,
+  UploadIcon,
   uploadImage,
   type User,
   useSession,
 } from '@chirp/shared';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { AvatarIcon, UploadIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
-import { ModalDialog } from '../../components/modal-dialog';
 import { isAcceptedPicture, PICTURE_ACCEPT, PICTURE_REFUSED } from './picture-file';
 import { isWebUrl } from './website';
 
@@ -116,7 +117,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
                   disabled={uploading}
                   onChange={(event) => void onPictureChosen(event)}
                 />
-                <UploadIcon />
+                <UploadIcon size={18} />
                 Upload picture
               </label>
               <button
@@ -127,7 +128,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
                 aria-controls={choosingAvatar ? ids.avatars : undefined}
                 onClick={() => setChoosingAvatar((open) => !open)}
               >
-                <AvatarIcon />
+                <PersonIcon size={18} />
                 Choose Avatar
               </button>
             </div>

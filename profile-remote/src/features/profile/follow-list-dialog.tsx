@@ -1,5 +1,4 @@
-import { useSession, type UserSummary } from '@chirp/shared';
-import { ModalDialog } from '../../components/modal-dialog';
+import { ModalDialog, useSession, type UserSummary } from '@chirp/shared';
 import { PersonLink } from '../people/person-link';
 
 export type FollowListKind = 'following' | 'followers';

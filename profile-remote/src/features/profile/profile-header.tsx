@@ -1,5 +1,4 @@
-import { DEFAULT_AVATAR, type User, useSignOut } from '@chirp/shared';
-import { SignOutIcon } from '../../components/icons';
+import { DEFAULT_AVATAR, SignOutIcon, type User, useSignOut } from '@chirp/shared';
 import { FollowButton } from '../people/follow-button';
 import { fullName } from '../people/people';
 import type { FollowListKind } from './follow-list-dialog';

@@ -1,8 +1,9 @@
 import { api, ApiError, type Post, useSession } from '@chirp/shared';
+import { logInAs } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makeGuest, makePost, makeUser, renderInApp } from '../../testing/session';
+import { makeGuest, makePost, makeUser, renderInApp } from '../../testing/session';
 import ProfilePage, { type PostListProps } from './profile-page';
 
 /** Stands in for the feed's post list: what the profile hands it is what matters here. */
@@ -34,7 +35,7 @@ const posts = [
   makePost('p4', 'rohit'),
 ];
 
-beforeEach(() => logInAs(me, [me, jane, rohit], posts));
+beforeEach(() => logInAs(me, { users: [jane, rohit], posts }));
 
 const show = (userName: string) =>
   renderInApp(<ProfilePage userName={userName} PostList={FakePostList} />, `/profile/${userName}`);
@@ -223,7 +224,7 @@ describe('following and followers dialogs', () => {
 
   it('uses the spec’s empty texts', async () => {
     const loner = makeUser('loner', { firstName: 'Lone', lastName: 'Wolf' });
-    logInAs(me, [me, loner], posts);
+    logInAs(me, { users: [loner], posts });
     show('loner');
     await userEvent.click(screen.getByRole('button', { name: '0 Following' }));
     expect(screen.getByRole('dialog', { name: 'Following' })).toHaveTextContent('Following no one !');

@@ -1,4 +1,4 @@
-import { LinkIcon } from '../../components/icons';
+import { LinkIcon } from '@chirp/shared';
 
 /** Whether `value` is an absolute http(s) URL, the only kind the profile turns into a link. */
 export function isWebUrl(value: string): boolean {
@@ -16,7 +16,7 @@ export function Website({ value }: { value: string }) {
   if (!text) return null;
   return (
     <p className="profile__website">
-      <LinkIcon />
+      <LinkIcon size={16} />
       {isWebUrl(text) ? (
         <a href={text} target="_blank" rel="noopener noreferrer" title="Opens in a new tab">
           {text}

@@ -1,5 +1,5 @@
+import { SearchIcon } from '@chirp/shared';
 import type { KeyboardEvent } from 'react';
-import { SearchIcon } from '../../components/icons';
 
 interface SearchBoxProps {
   value: string;
@@ -15,7 +15,7 @@ interface SearchBoxProps {
 export function SearchBox({ value, onChange, controls, onActivate, onKeyDown }: SearchBoxProps) {
   return (
     <form role="search" className="side-search" onSubmit={(event) => event.preventDefault()}>
-      <SearchIcon />
+      <SearchIcon size={18} />
       <input
         type="search"
         className="side-search__input"

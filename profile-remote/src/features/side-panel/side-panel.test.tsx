@@ -1,8 +1,9 @@
 import { api, ApiError, type User, useSession } from '@chirp/shared';
+import { logInAs } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makeUser, renderInApp } from '../../testing/session';
+import { makeUser, renderInApp } from '../../testing/session';
 import SidePanel from './side-panel';
 
 const me = makeUser('guestuser', { firstName: 'Guest', lastName: 'User', following: ['adarsh'] });
@@ -17,7 +18,7 @@ function afterFollowing(person: User): User[] {
 }
 
 beforeEach(() => {
-  logInAs(me, [me, adarsh, jane, rohit]);
+  logInAs(me, { users: [adarsh, jane, rohit] });
 });
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search friend' });
@@ -115,7 +116,7 @@ describe('Suggestions for you', () => {
   });
 
   it("says 'Followed all' when the current user follows everyone", () => {
-    logInAs({ ...me, following: [adarsh, jane, rohit] }, [me, adarsh, jane, rohit]);
+    logInAs({ ...me, following: [adarsh, jane, rohit] }, { users: [adarsh, jane, rohit] });
     renderInApp(<SidePanel variant="column" />);
     expect(screen.getByText('Followed all')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();

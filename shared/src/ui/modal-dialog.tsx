@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon } from './icons';
 import './modal-dialog.css';
 
@@ -11,30 +11,44 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-interface ModalDialogProps {
+export interface ModalDialogProps {
   /** The dialog's heading (an h2) and accessible name. */
   title: string;
-  /** Called once the dialog has closed (Escape, the close button, or `close` from the body). */
+  /** Called once the dialog has closed (Escape, the Close button, a click outside, or `close`). */
   onClose: () => void;
   /** The body; `close` closes the dialog the same way Escape does. */
   children: (close: () => void) => ReactNode;
+  /** Added to the <dialog>'s class, for the dialog's own size and look. */
   className?: string;
+  /** A click on the backdrop closes the dialog too. */
+  closeOnBackdropClick?: boolean;
 }
 
 /**
- * A native modal <dialog>: open while mounted, so the browser moves focus in, keeps it in and
- * closes on Escape. Focus goes back to whatever opened it, as long as that is still on the page.
+ * A native modal <dialog>, open while mounted: the browser makes the page behind it inert and closes
+ * it on Escape. Focus moves in (to the element marked `data-autofocus`, if any), stays in, and goes
+ * back to whatever opened it, as long as that is still on the page.
  */
-export function ModalDialog({ title, onClose, children, className = '' }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  onClose,
+  children,
+  className = '',
+  closeOnBackdropClick = false,
+}: ModalDialogProps) {
   // Kept in state (not a ref) because the body receives `close`, which needs the element.
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   const titleId = useId();
   // Read during the first render, before showModal moves focus into the dialog.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const pressedOnBackdrop = useRef(false);
 
   useEffect(() => {
     // StrictMode runs this twice: only the first run opens it (a second showModal would throw).
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       if (!dialog) return;
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
@@ -68,6 +82,12 @@ export function ModalDialog({ title, onClose, children, className = '' }: ModalD
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={keepFocusInside}
+      // The dialog's own box is only ever hit outside its content (the backdrop). A press that
+      // starts inside (selecting text, say) and ends outside is not a click on the backdrop.
+      onPointerDown={(event) => (pressedOnBackdrop.current = event.target === event.currentTarget)}
+      onClick={(event) => {
+        if (closeOnBackdropClick && pressedOnBackdrop.current && event.target === event.currentTarget) close();
+      }}
     >
       <div className="modal-dialog__header">
         <h2 id={titleId} className="modal-dialog__title">

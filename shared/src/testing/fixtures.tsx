@@ -1,11 +1,18 @@
-import { AppToaster, type Post, type User, useSession } from '@chirp/shared';
+/**
+ * Test helpers for every package's component tests (`@chirp/shared/testing`). Not part of the
+ * runtime index, so no build ships them.
+ */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { useSession } from '../store/session-store';
+import { AppToaster } from '../toast/toaster';
+import type { Post, User, UserSummary } from '../types';
 
 let sequence = 0;
 
-export function makeUser(fields: Partial<User> = {}): User {
+/** A user as the API returns one, with the sign-up defaults; each call has its own id and username. */
+export function aUser(fields: Partial<User> = {}): User {
   sequence += 1;
   return {
     _id: `user-${sequence}`,
@@ -25,7 +32,8 @@ export function makeUser(fields: Partial<User> = {}): User {
   };
 }
 
-export function makePost(fields: Partial<Post> = {}): Post {
+/** A post as the API returns one, with no likes; each call has its own id and content. */
+export function aPost(fields: Partial<Post> = {}): Post {
   sequence += 1;
   return {
     _id: `post-${sequence}`,
@@ -38,7 +46,8 @@ export function makePost(fields: Partial<Post> = {}): Post {
   };
 }
 
-export const summaryOf = ({ _id, username, firstName, lastName, profilePic }: User) => ({
+/** The short form of a user that posts' likes and users' follow lists carry. */
+export const summaryOf = ({ _id, username, firstName, lastName, profilePic }: User): UserSummary => ({
   _id,
   username,
   firstName,
@@ -46,7 +55,7 @@ export const summaryOf = ({ _id, username, firstName, lastName, profilePic }: Us
   profilePic,
 });
 
-/** A logged-in session: `me` plus other users, and the given posts (sorted as the store sorts). */
+/** A logged-in session in the one store: `me` plus other users, and the given posts (sorted as the store sorts). */
 export function logInAs(me: User, { users = [], posts = [] }: { users?: User[]; posts?: Post[] } = {}) {
   useSession.getState().sessionReset();
   useSession.setState({ token: 'test-token', username: me.username, currentUser: me, bookmarks: me.bookmarks });
@@ -54,7 +63,7 @@ export function logInAs(me: User, { users = [], posts = [] }: { users?: User[]; 
   useSession.getState().postsLoaded(posts);
 }
 
-/** Renders inside a router, with the toast outlet the shell provides. */
+/** Renders inside a router (at `path`), with the toast outlet the shell provides. */
 export function renderWithApp(ui: ReactElement, { path = '/home' }: { path?: string } = {}) {
   return render(
     <MemoryRouter initialEntries={[path]}>

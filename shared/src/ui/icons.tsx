@@ -1,0 +1,184 @@
+import type { SVGProps } from 'react';
+
+interface IconProps {
+  /** Width and height in CSS pixels; the drawing is 24×24 and scales. */
+  size?: number;
+}
+
+interface FillableIconProps extends IconProps {
+  /** Filled with the current colour, as on a post one has liked or bookmarked. */
+  filled?: boolean;
+}
+
+/** Decorative line icons (24×24); the control around each one carries the accessible name. */
+function Icon({ size = 20, children, ...props }: SVGProps<SVGSVGElement> & IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const LogoIcon = ({ size }: IconProps) => (
+  <Icon size={size} stroke="none" fill="currentColor">
+    <path d="M20.5 6.2c-.6.3-1.3.5-2 .6.7-.4 1.3-1.1 1.5-1.9-.7.4-1.4.7-2.2.8a3.5 3.5 0 0 0-6 3.2A9.9 9.9 0 0 1 4.6 5.3a3.5 3.5 0 0 0 1.1 4.7c-.6 0-1.1-.2-1.6-.4 0 1.7 1.2 3.1 2.8 3.4-.5.1-1 .2-1.6.1.4 1.4 1.7 2.4 3.3 2.4A7 7 0 0 1 3.5 17a9.9 9.9 0 0 0 15.2-8.8c.7-.5 1.3-1.1 1.8-1.9z" />
+  </Icon>
+);
+
+export const HomeIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+  </Icon>
+);
+
+export const ExploreIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5z" />
+  </Icon>
+);
+
+export const HeartIcon = ({ size, filled = false }: FillableIconProps) => (
+  <Icon size={size} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+  </Icon>
+);
+
+export const BookmarkIcon = ({ size, filled = false }: FillableIconProps) => (
+  <Icon size={size} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M6 3h12v18l-6-4-6 4z" />
+  </Icon>
+);
+
+export const PlusIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const MoreIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+
+export const CloseIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
+
+export const ImageIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 17-5-5-9 8" />
+  </Icon>
+);
+
+export const EditIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+/** A pen with a rounded tip: writing a post, on the welcome page (EditIcon is the post menu's). */
+export const PenIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+export const TrashIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+  </Icon>
+);
+
+export const FlameIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M12 21c-3.9 0-7-2.8-7-6.6 0-3.3 2.3-5.3 3.9-7.4.4 1.8 1.4 3 2.6 3.4C11.1 7 12.6 4.6 15 3c-.3 3 1.3 4.6 2.6 6.3A7.4 7.4 0 0 1 19 14.4C19 18.2 15.9 21 12 21z" />
+  </Icon>
+);
+
+export const ClockIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+/** One person: the guest login, choosing an avatar. */
+export const PersonIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
+export const PeopleIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </Icon>
+);
+
+export const SignOutIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5M21 12H9" />
+  </Icon>
+);
+
+export const LinkIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Icon>
+);
+
+export const SearchIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const UploadIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </Icon>
+);
+
+export const EyeIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
+export const EyeOffIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M9.9 5.2A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    <path d="m3 3 18 18" />
+  </Icon>
+);

@@ -1,0 +1,103 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ModalDialog, type ModalDialogProps } from './modal-dialog';
+
+/** An opener button that shows the dialog until it closes, as the remotes use it. */
+function Opener({ onClose = () => {}, ...props }: Partial<Omit<ModalDialogProps, 'children'>>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && (
+        <ModalDialog
+          title="Settings"
+          {...props}
+          onClose={() => {
+            setOpen(false);
+            onClose();
+          }}
+        >
+          {(close) => (
+            <form>
+              <input aria-label="Name" />
+              <input aria-label="Nickname" data-autofocus />
+              <button type="button" onClick={close}>
+                Done
+              </button>
+            </form>
+          )}
+        </ModalDialog>
+      )}
+    </>
+  );
+}
+
+async function openDialog(props: Partial<Omit<ModalDialogProps, 'children'>> = {}) {
+  const user = userEvent.setup();
+  render(<Opener {...props} />);
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  return { user, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
+}
+
+describe('the modal dialog', () => {
+  it('opens as a modal named by its heading, with focus on the field marked data-autofocus', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Nickname' })).toHaveFocus();
+  });
+
+  it('closes with the Close button or from its content, and gives focus back to the opener', async () => {
+    const onClose = vi.fn();
+    const { user, dialog } = await openDialog({ onClose });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const { user, dialog } = await openDialog();
+    within(dialog).getByRole('button', { name: 'Done' }).focus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
+  });
+
+  it('stays open on a click on the backdrop by default', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose });
+    fireEvent.pointerDown(dialog);
+    fireEvent.click(dialog);
+    expect(dialog).toHaveAttribute('open');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on a click on the backdrop when asked to, but not on a press that starts inside', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose, closeOnBackdropClick: true });
+    // Selecting text in a field and letting go outside it is not a click on the backdrop.
+    fireEvent.pointerDown(within(dialog).getByRole('textbox', { name: 'Name' }));
+    fireEvent.click(dialog);
+    expect(dialog).toHaveAttribute('open');
+
+    fireEvent.pointerDown(dialog);
+    fireEvent.click(dialog);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('adds no landmark: its heading row is not a banner', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).queryByRole('banner')).not.toBeInTheDocument();
+  });
+});
