@@ -10,13 +10,14 @@ import { DECIDED_ERRORS } from '@chirp/api-rules';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { runRoute, SERVER_ERRORS, type ApiCall, type RouteDefinition, type Services } from './api/context';
 import { apiRoutes } from './api/routes';
+import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
 
 export type AppOptions = Pick<
   ServerConfig,
-  'jwtSecret' | 'corsOrigins' | 'bodyLimit' | 'authRateLimit' | 'uploadsDir' | 'maxUploadBytes' | 'publicUrl' | 'logger'
+  'jwtSecret' | 'corsOrigins' | 'bodyLimit' | 'authRateLimit' | 'uploadsDir' | 'maxUploadBytes' | 'publicUrl' | 's3' | 'logger'
 > & { sql: Sql };
 
 const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
@@ -87,7 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   apiRoutes.forEach(add);
-  uploadRoutes(app, services, options);
+  const store = await imageStoreFor(options);
+  app.addHook('onClose', () => store.close());
+  uploadRoutes(app, services, { ...options, store });
 
   app.get('/health', async () => ({ ok: true }));
   return app;

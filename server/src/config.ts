@@ -25,7 +25,23 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** The origin clients reach this server at, for upload URLs; default: the request's own. */
   publicUrl?: string;
+  /** Images go to this S3-compatible bucket instead of `uploadsDir`. */
+  s3?: S3Settings;
   logger: boolean;
+}
+
+/** An S3-compatible bucket for images (AWS S3, MinIO, Cloudflare R2, …). */
+export interface S3Settings {
+  bucket: string;
+  /** The base URL the bucket's objects are served from (a CDN, or the bucket's own address); no trailing slash. */
+  publicUrl: string;
+  region: string;
+  /** The store's address when it is not AWS S3. */
+  endpoint?: string;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+  /** None: the SDK's default chain (AWS_* variables, profiles, instance or task roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -35,6 +51,65 @@ function whole(env: Env, name: string, fallback: number): number {
   if (!text) return fallback;
   if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, not "${text}".`);
   return Number(text);
+}
+
+const setting = (env: Env, name: string) => env[name]?.trim() || undefined;
+
+/** An absolute http(s) address without query or fragment, its trailing slashes dropped. */
+function httpAddress(env: Env, name: string): string | undefined {
+  const given = setting(env, name);
+  if (!given) return undefined;
+  const url = URL.canParse(given) ? new URL(given) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new Error(`${name} must be an http(s) address such as https://cdn.example.com/images, not "${given}".`);
+  }
+  return given.replace(/\/+$/, '');
+}
+
+function yesOrNo(env: Env, name: string): boolean | undefined {
+  const given = setting(env, name)?.toLowerCase();
+  if (given === undefined) return undefined;
+  if (given === '1' || given === 'true') return true;
+  if (given === '0' || given === 'false') return false;
+  throw new Error(`${name} must be 1 or 0 (true or false), not "${given}".`);
+}
+
+const S3_VARIABLES = ['S3_BUCKET', 'S3_PUBLIC_URL', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/**
+ * The image bucket from S3_*; undefined (images in UPLOADS_DIR) when none is set. Anything
+ * incomplete or malformed stops the start with a sentence saying what to set.
+ */
+export function s3SettingsFromEnv(env: Env): S3Settings | undefined {
+  const bucket = setting(env, 'S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => setting(env, name));
+    if (stray.length === 0) return undefined;
+    throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to keep images in that bucket, or unset ${stray.length > 1 ? 'them' : 'it'} to keep them in UPLOADS_DIR.`);
+  }
+  if (/[\s/]/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name (no slashes or spaces), not "${bucket}".`);
+  const publicUrl = httpAddress(env, 'S3_PUBLIC_URL');
+  if (!publicUrl) {
+    throw new Error('S3_BUCKET is set but S3_PUBLIC_URL is not: set it to the base URL the images are served from (a CDN or the bucket\'s public address, e.g. https://cdn.example.com).');
+  }
+  const endpoint = httpAddress(env, 'S3_ENDPOINT');
+  // Self-hosted stores (MinIO and the like) take any region and sign with us-east-1 by convention.
+  const region = setting(env, 'S3_REGION') ?? setting(env, 'AWS_REGION') ?? setting(env, 'AWS_DEFAULT_REGION') ?? (endpoint ? 'us-east-1' : undefined);
+  if (!region) throw new Error('S3_BUCKET is set but no region is: set S3_REGION to the bucket\'s region (e.g. eu-west-1).');
+  const accessKeyId = setting(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = setting(env, 'S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the SDK\'s default credentials are used).');
+  }
+  return {
+    bucket,
+    publicUrl,
+    region,
+    endpoint,
+    // Self-hosted stores mostly want path-style addresses; AWS S3 wants virtual-hosted ones.
+    forcePathStyle: yesOrNo(env, 'S3_FORCE_PATH_STYLE') ?? Boolean(endpoint),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
 }
 
 /**
@@ -58,6 +133,8 @@ export function tokenSecret(env: Env, dataDir: string): string {
 
 export function configFromEnv(env: Env = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+  // Before the token secret: a misconfigured start writes nothing.
+  const s3 = s3SettingsFromEnv(env);
   const origins = env.CORS_ORIGINS?.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
   return {
     port: whole(env, 'PORT', 8080),
@@ -72,6 +149,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     uploadsDir: resolve(env.UPLOADS_DIR?.trim() || join(dataDir, 'uploads')),
     maxUploadBytes: whole(env, 'MAX_UPLOAD_BYTES', 5 * 1024 * 1024),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    s3,
     logger: env.LOG_REQUESTS !== '0',
   };
 }

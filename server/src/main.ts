@@ -1,11 +1,22 @@
 /** `npm run server`: the API on PORT (8080), on DATABASE_URL or embedded PGlite in DATA_DIR. */
-import { configFromEnv } from './config';
+import { configFromEnv, type ServerConfig } from './config';
 import { startServer } from './server';
 
-const config = configFromEnv();
+function settings(): ServerConfig {
+  try {
+    return configFromEnv();
+  } catch (error) {
+    // A setting is missing or malformed: say which, without a stack trace, and do not start.
+    console.error(`The Chirp API cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const config = settings();
 const server = await startServer(config);
+const images = config.s3 ? `S3 bucket ${config.s3.bucket}, served from ${config.s3.publicUrl}` : config.uploadsDir;
 console.info(
-  `Chirp API on ${server.url} (${server.sql.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); shell origins: ${config.corsOrigins.join(', ')}`,
+  `Chirp API on ${server.url} (${server.sql.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); images in ${images}; shell origins: ${config.corsOrigins.join(', ')}`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

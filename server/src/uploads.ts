@@ -1,20 +1,20 @@
 /**
  * Images: `POST /api/uploads` (multipart field `file`, a valid token) keeps a JPEG, PNG, GIF or WebP
- * image — the kind is read from the bytes, never from the name or the declared type — and answers
- * `{ url }`; `GET /uploads/<name>` serves it. Files live in UPLOADS_DIR (a shared volume, or object
- * storage behind a CDN, when several instances run).
+ * image — the kind is read from the bytes, never from the name or the declared type — in the image
+ * store (`image-store.ts`: UPLOADS_DIR, or an S3-compatible bucket) and answers `{ url }`.
+ * `GET /uploads/<name>` serves what is in UPLOADS_DIR (with a bucket too: images kept there before
+ * the switch stay reachable).
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Services } from './api/context';
+import { IMMUTABLE_CACHE, type ImageKind, type ImageStore } from './image-store';
 import { refuse } from '@chirp/api-rules';
 
-interface ImageKind {
-  extension: string;
-  contentType: string;
+interface KnownKind extends ImageKind {
   matches: (bytes: Buffer) => boolean;
 }
 
@@ -22,7 +22,7 @@ const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
-export const IMAGE_KINDS: ImageKind[] = [
+export const IMAGE_KINDS: KnownKind[] = [
   { extension: 'jpg', contentType: 'image/jpeg', matches: (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]) },
   { extension: 'png', contentType: 'image/png', matches: (bytes) => startsWith(bytes, [0x89, ...ascii('PNG\r\n'), 0x1a, 0x0a]) },
   { extension: 'gif', contentType: 'image/gif', matches: (bytes) => startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a')) },
@@ -34,18 +34,7 @@ export const imageKindOf = (bytes: Buffer) => IMAGE_KINDS.find((kind) => kind.ma
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 
-type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes' | 'publicUrl'>;
-
-/** Writes and flushes to disk before answering: an acknowledged upload survives a crash. */
-async function writeDurably(path: string, bytes: Buffer): Promise<void> {
-  const file = await open(path, 'wx');
-  try {
-    await file.writeFile(bytes);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-}
+type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'> & { store: ImageStore };
 
 const isFileTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
@@ -73,11 +62,8 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
           throw error;
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);
-        const name = `${crypto.randomUUID()}.${kind.extension}`;
-        await mkdir(options.uploadsDir, { recursive: true });
-        await writeDurably(join(options.uploadsDir, name), bytes);
-        const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-        return reply({ url: `${origin}/uploads/${name}` }, 201);
+        const url = await options.store.save(bytes, kind, `${request.protocol}://${request.host}`);
+        return reply({ url }, 201);
       },
       call,
       services,
@@ -94,7 +80,7 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
     return response
       .header('content-type', kind.contentType)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', IMMUTABLE_CACHE)
       .header('cross-origin-resource-policy', 'cross-origin')
       .send(createReadStream(path));
   });

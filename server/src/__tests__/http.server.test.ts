@@ -9,7 +9,7 @@ import { SERVER_ERRORS } from '../api/context';
 import { tokenSecret } from '../config';
 import { migrate } from '../db/migrate';
 import { hashPassword, verifyPassword } from '../passwords';
-import { newTempDir, startTestServer, type TestServer } from './test-server';
+import { newTempDir, startTestServer, SAMPLE_IMAGES, uploadImage, type TestServer } from './test-server';
 
 let server: TestServer;
 const MAX_UPLOAD = 64 * 1024;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => server?.stop());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PNG = SAMPLE_IMAGES.png;
 
 let guestTokenOnce: Promise<string> | undefined;
 /** One log-in for the whole file: log-ins are rate-limited (3 per minute here). */
@@ -35,16 +35,7 @@ async function logInGuest() {
   return ((await answer.json()) as { encodedToken: string }).encodedToken;
 }
 
-async function upload(bytes: Buffer, options: { token?: string; type?: string; name?: string; field?: string } = {}) {
-  const form = new FormData();
-  form.append(options.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.name ?? 'picture.png');
-  const response = await fetch(`${server.url}/api/uploads`, {
-    method: 'POST',
-    headers: options.token ? { authorization: options.token } : {},
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as { url?: string; errors?: string[] } };
-}
+const upload = (bytes: Buffer, options?: Parameters<typeof uploadImage>[2]) => uploadImage(server.url, bytes, options);
 
 describe('POST /api/uploads', { timeout: 30_000 }, () => {
   let token: string;
@@ -64,10 +55,8 @@ describe('POST /api/uploads', { timeout: 30_000 }, () => {
   });
 
   it('tells the kind from the bytes: JPEG, GIF and WebP too, and nothing else whatever its name', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]);
-    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16)]);
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]);
-    for (const [bytes, extension] of [[jpeg, 'jpg'], [gif, 'gif'], [webp, 'webp']] as const) {
+    for (const extension of ['jpg', 'gif', 'webp'] as const) {
+      const bytes = SAMPLE_IMAGES[extension];
       expect((await upload(bytes, { token, type: 'application/octet-stream', name: 'x.bin' })).body.url).toMatch(new RegExp(`\\.${extension}$`));
     }
     const html = Buffer.from('<html><script>alert(1)</script></html>');

@@ -13,10 +13,13 @@ export interface ServerProcess {
 }
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  // The database is the caller's choice alone: an inherited DATABASE_URL (CI sets one for the
+  // PostgreSQL suites) would put this server's data in a shared database. Without one: PGlite.
+  const { DATABASE_URL: _url, DATABASE_SCHEMA: _schema, ...inherited } = process.env;
   // One process (no tsx wrapper), so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', AUTH_RATE_LIMIT: '100000', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', AUTH_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -64,3 +64,27 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
     await client.end();
   }
 }
+
+/** One image of each kind the upload check accepts, as far as it can tell (the signature, then filler). */
+export const SAMPLE_IMAGES = {
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]),
+  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16)]),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]),
+};
+
+/** `POST /api/uploads` as the app sends it: multipart, the image in the field `file`. */
+export async function uploadImage(
+  serverUrl: string,
+  bytes: Buffer,
+  options: { token?: string; type?: string; name?: string; field?: string } = {},
+) {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.name ?? 'picture.png');
+  const response = await fetch(`${serverUrl}/api/uploads`, {
+    method: 'POST',
+    headers: options.token ? { authorization: options.token } : {},
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { url?: string; errors?: string[] } };
+}
