@@ -22,6 +22,22 @@ test('the sidebar Post button opens the composer in a dialog that Escape closes'
   await expect(sidebarPost(page)).toBeFocused();
 });
 
+test('a click beside the composer dialog closes it; a click on its own edges does not', async ({ page }) => {
+  await logIn(page);
+  await feedReady(page);
+  await sidebarPost(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Create post' });
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  // Just inside the dialog's top-left corner: its own box, not the backdrop.
+  await page.mouse.click(box.x + 4, box.y + 4);
+  await expect(dialog).toBeVisible();
+  // The backdrop: the page's top-left corner, outside the dialog.
+  await page.mouse.click(4, 4);
+  await expect(dialog).toHaveCount(0);
+  await expect(sidebarPost(page)).toBeFocused();
+});
+
 test('a post from the dialog is published and the dialog closes', async ({ page }) => {
   await logIn(page);
   await page.getByRole('link', { name: 'Explore' }).click();

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon } from './icons';
 import './modal-dialog.css';
 
@@ -10,6 +10,13 @@ const FOCUSABLE = [
   'select:not(:disabled)',
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
+
+/** The backdrop belongs to the <dialog> element itself: a hit on it lies outside the dialog's box. */
+function isOnBackdrop(event: MouseEvent<HTMLDialogElement>): boolean {
+  if (event.target !== event.currentTarget) return false;
+  const box = event.currentTarget.getBoundingClientRect();
+  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+}
 
 export interface ModalDialogProps {
   /** The dialog's heading (an h2) and accessible name. */
@@ -82,11 +89,11 @@ export function ModalDialog({
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={keepFocusInside}
-      // The dialog's own box is only ever hit outside its content (the backdrop). A press that
-      // starts inside (selecting text, say) and ends outside is not a click on the backdrop.
-      onPointerDown={(event) => (pressedOnBackdrop.current = event.target === event.currentTarget)}
+      // A press that starts inside (selecting text, say) and ends outside is not a click on the
+      // backdrop; nor is one on the dialog's own box between its parts (a margin).
+      onPointerDown={(event) => (pressedOnBackdrop.current = isOnBackdrop(event))}
       onClick={(event) => {
-        if (closeOnBackdropClick && pressedOnBackdrop.current && event.target === event.currentTarget) close();
+        if (closeOnBackdropClick && pressedOnBackdrop.current && isOnBackdrop(event)) close();
       }}
     >
       <div className="modal-dialog__header">
