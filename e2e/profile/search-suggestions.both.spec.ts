@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
-import { isPhone, openProfile, searchBox, suggestionRow } from './profile-helpers';
+import { expect, test } from '../support/fixtures';
+import { isPhone, logInAndLetTheToastGo, openProfile, searchBox, suggestionRow } from './profile-helpers';
 
 /** Everyone the guest does not follow in the seed data. */
 const NOT_FOLLOWED = [
@@ -21,7 +21,7 @@ async function showSuggestions(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await logInAndLetTheToastGo(page);
 });
 
 test('search finds people by part of the username, first or last name, in any case', async ({ page }) => {
