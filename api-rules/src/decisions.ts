@@ -25,6 +25,13 @@ export const LIMITS = {
   /** Paging of post lists: `limit` bounds, and the page size when only a `cursor` is given. */
   maxPageSize: 100,
   defaultPageSize: 20,
+  /** Bytes of a profile picture (decoded), and of a post image: the browser downscales before sending. */
+  maxProfilePictureBytes: 256 * 1024,
+  maxPostImageBytes: MAX_IMAGE_BYTES,
+  /** Compact answers inline a profile picture up to this length; a larger one becomes a URL. */
+  maxInlinePicture: 4096,
+  /** The longest search text. */
+  maxSearchText: 100,
 } as const;
 
 /** Error texts of spec section 8, verbatim (misspellings and stray spaces included). */
@@ -71,6 +78,11 @@ export const DECIDED_ERRORS = {
   badLimit: `"limit" must be a whole number from 1 to ${LIMITS.maxPageSize}.`,
   badCursor: 'The "cursor" is not valid for this list. Start again without it.',
   badSort: '"sort" must be "latest" or "trending".',
+  badView: '"view" must be "compact" (or left out for the full answer).',
+  profilePictureTooLarge: 'A profile picture can be at most 256 KB. Choose a smaller picture.',
+  postImageTooLarge: 'A post image can be at most 1 MB. Choose a smaller image.',
+  noSearchText: 'Say what to search for ("q").',
+  searchTextTooLong: `A search can be at most 100 characters.`,
   notSaved: 'The change could not be saved in this browser (storage may be full). Nothing was changed.',
   unexpected: 'Something went wrong in the demo back end.',
 } as const;

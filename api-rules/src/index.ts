@@ -6,6 +6,7 @@
  */
 export * from './auth-rules';
 export * from './calls';
+export * from './compact';
 export * from './database';
 export * from './decisions';
 export * from './paging';

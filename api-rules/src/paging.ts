@@ -31,17 +31,25 @@ export function orderPosts(posts: readonly StoredPost[], sort: Sort): StoredPost
     .map(({ post }) => post);
 }
 
-function encodeCursor(sort: Sort, key: SortKey): string {
-  const bytes = new TextEncoder().encode(JSON.stringify({ sort, key }));
+/** UTF-8 text as base64url without padding: the opaque form of every cursor. */
+export function encodeBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The text of `encodeBase64Url`; throws on anything that is not base64url of UTF-8. */
+export function decodeBase64Url(encoded: string): string {
+  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+function encodeCursor(sort: Sort, key: SortKey): string {
+  return encodeBase64Url(JSON.stringify({ sort, key }));
 }
 
 function decodeCursor(cursor: string, sort: Sort): SortKey {
   try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const parsed: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))),
-    );
+    const parsed: unknown = JSON.parse(decodeBase64Url(cursor));
     if (isCursor(parsed) && parsed.sort === sort) return parsed.key;
   } catch {
     // falls through to the refusal

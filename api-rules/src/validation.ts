@@ -53,9 +53,20 @@ function readText(source: JsonObject, field: string, max: number, trim = true): 
 
 /** http(s) addresses, `data:image/` addresses, or an image shipped with the app (`/images/…`, `/avatars/…`). */
 export function isAcceptedImage(url: string): boolean {
-  if (DATA_IMAGE_PATTERN.test(url)) return url.length <= LIMITS.maxDataUrl;
+  // Its size is checked where the purpose is known (a profile picture or a post image), with its own text.
+  if (DATA_IMAGE_PATTERN.test(url)) return true;
   if (APP_IMAGE_PATTERN.test(url)) return true;
   return url.length <= LIMITS.maxHttpUrl && isHttpUrl(url);
+}
+
+/** The decoded size of a `data:` address's payload (other addresses: 0, their bytes are not ours to count). */
+export function dataUrlBytes(url: string): number {
+  if (!DATA_IMAGE_PATTERN.test(url)) return 0;
+  const comma = url.indexOf(',');
+  const payload = url.slice(comma + 1);
+  if (!/;base64$/i.test(url.slice(0, comma))) return decodeURIComponent(payload).length;
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
 }
 
 function isHttpUrl(text: string): boolean {
@@ -88,6 +99,9 @@ function readProfileFields(source: JsonObject): ProfileFields {
   };
   if (fields.profilePic !== undefined && !isAcceptedImage(fields.profilePic)) {
     refuse(400, DECIDED_ERRORS.badImage);
+  }
+  if (fields.profilePic !== undefined && dataUrlBytes(fields.profilePic) > LIMITS.maxProfilePictureBytes) {
+    refuse(400, DECIDED_ERRORS.profilePictureTooLarge);
   }
   if (fields.website !== undefined && !isAcceptedWebsite(fields.website)) {
     refuse(400, DECIDED_ERRORS.badWebsite);
@@ -191,6 +205,7 @@ export function readPostData(body: JsonObject): PostInput {
   if (rawImage !== undefined && typeof rawImage !== 'string') refuse(400, DECIDED_ERRORS.notText('image'));
   const image = rawImage || undefined;
   if (image !== undefined && !isAcceptedImage(image)) refuse(400, DECIDED_ERRORS.badImage);
+  if (image !== undefined && dataUrlBytes(image) > LIMITS.maxPostImageBytes) refuse(400, DECIDED_ERRORS.postImageTooLarge);
   if (!content && !image) refuse(400, SPEC_ERRORS.emptyPost);
   return image === undefined ? { content } : { content, image };
 }

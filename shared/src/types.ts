@@ -108,3 +108,66 @@ export interface PageQuery {
   cursor?: string;
   sort?: 'latest' | 'trending';
 }
+
+// The compact form (`?view=compact`): what a screen shows, never lists that grow with the network.
+
+/** A post as a feed shows it: counts and the caller's own reactions, not the lists of likers. */
+export interface CompactPost {
+  _id: string;
+  content: string;
+  image?: string;
+  username: string;
+  /** The author's summary; `profilePic` is a URL (a large inline picture is never repeated per post). */
+  author: UserSummary;
+  likeCount: number;
+  likedByMe: boolean;
+  dislikedByMe: boolean;
+  bookmarkedByMe: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A person in a compact list (followers, search, suggestions): the summary and whether the caller follows them. */
+export interface PersonCard extends UserSummary {
+  followedByMe: boolean;
+}
+
+/** A profile in the compact form: its counts come from the database, not from lists. */
+export interface Profile extends PersonCard {
+  title: string;
+  bio: string;
+  website: string;
+  createdAt: string;
+  updatedAt: string;
+  postCount: number;
+  followerCount: number;
+  followingCount: number;
+}
+
+/** One page of a list and the cursor of the next (null: the last page). */
+export interface PostPage {
+  posts: CompactPost[];
+  nextCursor: string | null;
+}
+export interface PeoplePage {
+  users: PersonCard[];
+  nextCursor: string | null;
+}
+export interface ProfileResponse {
+  user: Profile;
+}
+export interface CompactPostResponse {
+  post: CompactPost;
+}
+export interface CompactFollowResponse {
+  user: Profile;
+  followUser: Profile;
+}
+export interface CompactBookmarkResponse {
+  postId: string;
+  bookmarkedByMe: boolean;
+}
+export interface CompactLoginResponse {
+  foundUser: Profile;
+  encodedToken: string;
+}

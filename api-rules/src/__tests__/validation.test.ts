@@ -94,8 +94,7 @@ describe('images and websites', () => {
     expect(isAcceptedImage(url)).toBe(accepted);
   });
 
-  it('bounds the length of data: and http(s) addresses', () => {
-    expect(isAcceptedImage(`data:image/png;base64,${'A'.repeat(LIMITS.maxDataUrl)}`)).toBe(false);
+  it('bounds the length of http(s) addresses', () => {
     expect(isAcceptedImage(`https://example.com/${'a'.repeat(LIMITS.maxHttpUrl)}`)).toBe(false);
   });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { defineBadInputSuite } from '../../../shell/src/mirage/__tests__/contract/bad-input-suite';
+import { defineCompactSuite } from '../../../shell/src/mirage/__tests__/contract/compact-suite';
 import type { ContractContext } from '../../../shell/src/mirage/__tests__/contract/contract-client';
 import { defineContractSuite } from '../../../shell/src/mirage/__tests__/contract/contract-suite';
 import type { ServerConfig } from '../config';
@@ -27,4 +28,7 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
 
   describe(`the API contract, against the server on ${database}`, { timeout: 30_000 }, () => defineContractSuite(context));
   describe(`bad input at every call, against the server on ${database}`, { timeout: 60_000 }, () => defineBadInputSuite(context));
+  describe(`the compact form and the paged reads, against the server on ${database}`, { timeout: 30_000 }, () =>
+    defineCompactSuite(context),
+  );
 }

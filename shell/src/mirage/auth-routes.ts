@@ -1,4 +1,4 @@
-import { changeWithoutCaller, reply, type RouteDefinition } from './http';
+import { changeWithoutCaller, reply, viewerIn, type RouteDefinition } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   indexUsers,
@@ -9,8 +9,10 @@ import {
   refuse,
   signUp,
   SPEC_ERRORS,
+  toProfile,
   toPublicUser,
   userForLogin,
+  wantsCompact,
 } from '@chirp/api-rules';
 
 export const authRoutes: RouteDefinition[] = [
@@ -18,23 +20,27 @@ export const authRoutes: RouteDefinition[] = [
     method: 'post',
     path: '/auth/signup',
     handler: async (call, backend) => {
+      const compact = wantsCompact(call.query);
       const { password, ...profile } = readSignup(readJsonObject(call.body));
       const passwordHash = await hashPassword(password);
       const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
       const encodedToken = await issueToken(db.tokenSecret, user);
-      return reply({ createdUser: toPublicUser(user, indexUsers(db)), encodedToken }, 201);
+      const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db));
+      return reply({ createdUser, encodedToken }, 201);
     },
   },
   {
     method: 'post',
     path: '/auth/login',
     handler: async (call, backend) => {
+      const compact = wantsCompact(call.query);
       const { username, password } = readCredentials(readJsonObject(call.body));
       const { db } = backend;
       const user = userForLogin(db, username);
       if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
       const encodedToken = await issueToken(db.tokenSecret, user);
-      return reply({ foundUser: toPublicUser(user, indexUsers(db)), encodedToken });
+      const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db));
+      return reply({ foundUser, encodedToken });
     },
   },
 ];

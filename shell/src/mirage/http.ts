@@ -25,7 +25,10 @@ import {
   type StoredUser,
   type TokenClaims,
   toPublicPost,
+  type Viewer,
+  wantsCompact,
 } from '@chirp/api-rules';
+import { pictureUrl } from './pictures';
 
 export type { ApiCall, ApiReply } from '@chirp/api-rules';
 export { reply };
@@ -60,14 +63,33 @@ export async function authenticate(call: ApiCall, backend: Backend): Promise<Tok
 export function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
   readInput: (call: ApiCall) => Input,
   rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome,
-  answer: (outcome: Outcome) => ApiReply,
+  answer: (outcome: Outcome, asked: AskedBy) => ApiReply,
 ): RouteHandler {
   return async (call, backend) => {
     const claims = await authenticate(call, backend);
+    const compact = wantsCompact(call.query);
     const input = readInput(call);
     const moment = currentMoment();
-    return answer(await backend.change((db) => rule(db, findCaller(db, claims), input, moment)));
+    const outcome = await backend.change((db) => rule(db, findCaller(db, claims), input, moment));
+    return answer(outcome, { call, claims, compact });
   };
+}
+
+/** Who asked a change, and in which form they want the answer. */
+export interface AskedBy {
+  call: ApiCall;
+  claims: TokenClaims;
+  compact: boolean;
+}
+
+/** The viewer of a compact answer on `db`: the signed-in caller, if any. */
+export function viewerIn(db: Database, claims: TokenClaims | undefined): Viewer {
+  return { caller: claims ? findCaller(db, claims) : undefined, picture: pictureUrl };
+}
+
+/** Reads may be asked signed in (then "…ByMe" says what the caller did) or not; a bad token is still refused. */
+export async function optionalClaims(call: ApiCall, backend: Backend): Promise<TokenClaims | undefined> {
+  return call.headers.authorization === undefined ? undefined : authenticate(call, backend);
 }
 
 /** Applies a rule that needs no caller (sign-up). */

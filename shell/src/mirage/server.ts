@@ -4,6 +4,7 @@
  */
 import { createServer, Response, type Request, type Server } from 'miragejs';
 import { authRoutes } from './auth-routes';
+import { compactRoutes } from './compact-routes';
 import { Backend } from './backend';
 import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
 import { runRoute, type ApiCall, type RouteDefinition, type RouteHandler } from './http';
@@ -14,7 +15,7 @@ import { createSeedDatabase } from './seeds';
 import { usersRoutes } from './users-routes';
 
 /** All 18 calls, in the order of spec 7's table (paths under /api). */
-export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes];
+export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes, ...compactRoutes];
 
 export interface MirageOptions {
   /** Response delay in ms (spec: 400; tests: 0). See `mockDelayFromEnvironment`. */

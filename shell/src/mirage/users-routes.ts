@@ -1,4 +1,5 @@
-import { authenticate, changeAsCaller, reply, type ApiCall, type RouteDefinition } from './http';
+import { authenticate, changeAsCaller, reply, viewerIn, type ApiCall, type AskedBy, type RouteDefinition } from './http';
+import { compactFollowAnswer, peoplePageReply, readingViewer } from './compact-routes';
 import {
   bookmarkPost,
   type Database,
@@ -11,16 +12,22 @@ import {
   readProfileEdit,
   removeBookmark,
   type StoredUser,
+  toProfile,
   toPublicUser,
   unfollow,
+  wantsCompact,
 } from '@chirp/api-rules';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const userId = (call: ApiCall) => call.params.userId!;
 
-const bookmarks = ({ user }: { user: StoredUser }) => reply({ bookmarks: user.bookmarks });
+const bookmarks = ({ user }: { user: StoredUser }, asked: AskedBy) =>
+  asked.compact
+    ? reply({ postId: postId(asked.call), bookmarkedByMe: user.bookmarks.includes(postId(asked.call)) })
+    : reply({ bookmarks: user.bookmarks });
 
-function followBody({ db, user, followUser }: { db: Database; user: StoredUser; followUser: StoredUser }) {
+function followBody({ db, user, followUser }: { db: Database; user: StoredUser; followUser: StoredUser }, asked: AskedBy) {
+  if (asked.compact) return compactFollowAnswer(db, user, followUser, asked);
   const users = indexUsers(db);
   return reply({ user: toPublicUser(user, users), followUser: toPublicUser(followUser, users) });
 }
@@ -29,7 +36,9 @@ export const usersRoutes: RouteDefinition[] = [
   {
     method: 'get',
     path: '/users',
-    handler: async (_call, { db }) => {
+    handler: async (call, backend) => {
+      const { db } = backend;
+      if (wantsCompact(call.query)) return peoplePageReply(db.users, call.query, await readingViewer(call, backend));
       const users = indexUsers(db);
       return reply({ users: db.users.map((user) => toPublicUser(user, users)) });
     },
@@ -45,7 +54,12 @@ export const usersRoutes: RouteDefinition[] = [
   {
     method: 'get',
     path: '/users/:userId',
-    handler: async (call, { db }) => reply({ user: toPublicUser(findUserById(db, userId(call)), indexUsers(db)) }),
+    handler: async (call, backend) => {
+      const { db } = backend;
+      const user = findUserById(db, userId(call));
+      if (!wantsCompact(call.query)) return reply({ user: toPublicUser(user, indexUsers(db)) });
+      return reply({ user: toProfile(db, user, await readingViewer(call, backend)) });
+    },
   },
   {
     method: 'post',
@@ -53,7 +67,8 @@ export const usersRoutes: RouteDefinition[] = [
     handler: changeAsCaller(
       (call) => readProfileEdit(readJsonObject(call.body)),
       editProfile,
-      ({ db, user }) => reply({ user: toPublicUser(user, indexUsers(db)) }),
+      ({ db, user }, asked) =>
+        reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db)) }),
     ),
   },
   { method: 'post', path: '/users/bookmark/:postId', handler: changeAsCaller(postId, bookmarkPost, bookmarks) },

@@ -5,6 +5,7 @@ import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
 import { defineBadInputSuite } from './contract/bad-input-suite';
+import { defineCompactSuite } from './contract/compact-suite';
 import { defineContractSuite } from './contract/contract-suite';
 import type { ContractContext } from './contract/contract-client';
 
@@ -25,3 +26,4 @@ const context = (): ContractContext => ({
 
 describe('the API contract, against Mirage', () => defineContractSuite(context));
 describe('bad input at every call, against Mirage', () => defineBadInputSuite(context));
+describe('the compact form and the paged reads, against Mirage', () => defineCompactSuite(context));

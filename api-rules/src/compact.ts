@@ -1,0 +1,189 @@
+/**
+ * The compact form of the API (`?view=compact`): answers sized by what a screen shows. A post carries
+ * its like count and the caller's own reactions instead of the lists of likers; a person carries a
+ * picture URL instead of a large inline image; a profile carries counts instead of follow lists; a
+ * list is always one page and a cursor. The spec's own answers are untouched: this is asked for.
+ *
+ * Everything here is a plain function over the rules' `Database`, for the in-browser back end; the
+ * server answers the same shapes from SQL (server/src/api/compact-routes.ts) and the contract suite
+ * holds both to them.
+ */
+import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/shared/types';
+import { findUserByUsername, refuse, toSummary, type Database, type StoredPost, type StoredUser } from './database';
+import { DECIDED_ERRORS, LIMITS } from './decisions';
+import { decodeBase64Url, encodeBase64Url } from './paging';
+
+/** Whether the caller asked for the compact form; any other `view` is refused, not ignored. */
+export function wantsCompact(query: URLSearchParams): boolean {
+  const view = query.get('view');
+  if (view === null) return false;
+  return view === 'compact' || refuse(400, DECIDED_ERRORS.badView);
+}
+
+/**
+ * The URL a compact answer gives for a person's picture. Pictures up to `LIMITS.maxInlinePicture`
+ * characters (paths, http(s) URLs, small data: images) are kept as they are; each back end turns a
+ * larger inline picture into a URL of its own (the server serves it; the in-browser back end makes an
+ * object URL of the page).
+ */
+export type PictureUrl = (user: StoredUser) => string;
+
+/** Who is asking (absent: nobody signed in, so every "…ByMe" is false) and how pictures are addressed. */
+export interface Viewer {
+  caller?: StoredUser;
+  picture: PictureUrl;
+}
+
+export const isInlinePicture = (picture: string) => picture.length <= LIMITS.maxInlinePicture;
+
+export function toCard(user: StoredUser, viewer: Viewer): UserSummary {
+  return toSummary({ ...user, profilePic: viewer.picture(user) });
+}
+
+export function toPersonCard(user: StoredUser, viewer: Viewer): PersonCard {
+  return { ...toCard(user, viewer), followedByMe: viewer.caller?.following.includes(user._id) ?? false };
+}
+
+export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): CompactPost {
+  const author = findUserByUsername(db, post.username);
+  const me = viewer.caller?._id;
+  return {
+    _id: post._id,
+    content: post.content,
+    ...(post.image === undefined ? {} : { image: post.image }),
+    username: post.username,
+    author: author ? toCard(author, viewer) : { _id: '', username: post.username, firstName: '', lastName: '', profilePic: '' },
+    likeCount: post.likes.likeCount,
+    likedByMe: me !== undefined && post.likes.likedBy.includes(me),
+    dislikedByMe: me !== undefined && post.likes.dislikedBy.includes(me),
+    bookmarkedByMe: viewer.caller?.bookmarks.includes(post._id) ?? false,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+  };
+}
+
+export function toProfile(db: Database, user: StoredUser, viewer: Viewer): Profile {
+  return {
+    ...toPersonCard(user, viewer),
+    title: user.title,
+    bio: user.bio,
+    website: user.website,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    postCount: db.posts.reduce((count, post) => count + (post.username === user.username ? 1 : 0), 0),
+    followerCount: user.followers.length,
+    followingCount: user.following.length,
+  };
+}
+
+// The lists the screens scroll that the spec has no call for.
+
+/** The caller's bookmarked posts (a post deleted since is simply not there). */
+export function bookmarkedPosts(db: Database, caller: StoredUser): StoredPost[] {
+  const wanted = new Set(caller.bookmarks);
+  return db.posts.filter((post) => wanted.has(post._id));
+}
+
+/** The posts a user likes; an unknown username is refused. */
+export function likedPosts(db: Database, username: string): StoredPost[] {
+  const user = findUserByUsername(db, username) ?? refuse(404, DECIDED_ERRORS.userNotFound);
+  return db.posts.filter((post) => post.likes.likedBy.includes(user._id));
+}
+
+export function followersOf(db: Database, user: StoredUser): StoredUser[] {
+  const ids = new Set(user.followers);
+  return db.users.filter((entry) => ids.has(entry._id));
+}
+
+export function followingOf(db: Database, user: StoredUser): StoredUser[] {
+  const ids = new Set(user.following);
+  return db.users.filter((entry) => ids.has(entry._id));
+}
+
+/** `q`, trimmed: required, at most `LIMITS.maxSearchText` characters. */
+export function readSearchText(query: URLSearchParams): string {
+  const text = query.get('q')?.trim() ?? '';
+  if (!text) refuse(400, DECIDED_ERRORS.noSearchText);
+  if ([...text].length > LIMITS.maxSearchText) refuse(400, DECIDED_ERRORS.searchTextTooLong);
+  return text;
+}
+
+/** Spec 5: a case-insensitive substring of the username, the first name or the last name. */
+export function matchesSearch(user: Pick<StoredUser, 'username' | 'firstName' | 'lastName'>, text: string): boolean {
+  const needle = text.toLowerCase();
+  return [user.username, user.firstName, user.lastName].some((field) => field.toLowerCase().includes(needle));
+}
+
+export function searchUsers(db: Database, text: string): StoredUser[] {
+  return db.users.filter((user) => matchesSearch(user, text));
+}
+
+/** Spec 4: suggestions leave out the caller and anyone the caller follows. */
+export function suggestedUsers(db: Database, caller: StoredUser): StoredUser[] {
+  const followed = new Set(caller.following);
+  return db.users.filter((user) => user._id !== caller._id && !followed.has(user._id));
+}
+
+// Pages of people: alphabetical by username (case-insensitive), keyset-paged on (name, id).
+
+export interface PeoplePageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** `limit` (1 to 100, default 20) and `cursor` of a list of people. */
+export function readPeoplePageRequest(query: URLSearchParams): PeoplePageRequest {
+  const limitText = query.get('limit');
+  if (limitText !== null && !/^\d{1,3}$/.test(limitText)) refuse(400, DECIDED_ERRORS.badLimit);
+  const limit = limitText === null ? LIMITS.defaultPageSize : Number(limitText);
+  if (limit < 1 || limit > LIMITS.maxPageSize) refuse(400, DECIDED_ERRORS.badLimit);
+  return { limit, cursor: query.get('cursor') ?? undefined };
+}
+
+export type PersonKey = [name: string, id: string];
+
+export const personKey = (user: Pick<StoredUser, 'username' | '_id'>): PersonKey => [user.username.toLowerCase(), user._id];
+
+const comparePeople = (a: PersonKey, b: PersonKey) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+
+export function encodePeopleCursor(key: PersonKey): string {
+  return encodeBase64Url(JSON.stringify({ people: key }));
+}
+
+/** The key a page of people starts after; anything this code did not make is refused. */
+export function decodePeopleCursor(cursor: string): PersonKey {
+  try {
+    const parsed: unknown = JSON.parse(decodeBase64Url(cursor));
+    const key = (parsed as { people?: unknown }).people;
+    if (
+      Object.keys(parsed as object).length === 1 &&
+      Array.isArray(key) &&
+      key.length === 2 &&
+      key.every((part) => typeof part === 'string' && part.length <= 100)
+    ) {
+      return key as PersonKey;
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  return refuse(400, DECIDED_ERRORS.badCursor);
+}
+
+/** The people after the cursor, alphabetical, at most `limit`, and the cursor of the next page. */
+export function pagePeople(
+  users: readonly StoredUser[],
+  request: PeoplePageRequest,
+): { users: StoredUser[]; nextCursor: string | null } {
+  const after = request.cursor === undefined ? undefined : decodePeopleCursor(request.cursor);
+  const ordered = users
+    .map((user) => ({ user, key: personKey(user) }))
+    .filter(({ key }) => after === undefined || comparePeople(key, after) > 0)
+    .sort((a, b) => comparePeople(a.key, b.key));
+  const chosen = ordered.slice(0, request.limit);
+  const last = chosen[chosen.length - 1];
+  return {
+    users: chosen.map(({ user }) => user),
+    nextCursor: ordered.length > request.limit && last ? encodePeopleCursor(last.key) : null,
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * The compact form (`?view=compact`) and the read calls beyond spec 7, against a base URL and a
+ * `fetch` only: the same suite runs on Mirage, the server on PGlite and the server on PostgreSQL.
+ */
+import { GUEST_CREDENTIALS, type CompactPost, type PersonCard, type Profile } from '@chirp/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DECIDED_ERRORS, LIMITS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
+import { contractClient, UUID_PATTERN, type Answer, type ContractContext } from './contract-client';
+
+const GUEST = GUEST_CREDENTIALS.username;
+const PRIYA = 'priya.nair';
+const SUMMARY_KEYS = ['_id', 'firstName', 'lastName', 'profilePic', 'username'];
+const POST_KEYS = ['_id', 'author', 'bookmarkedByMe', 'content', 'createdAt', 'dislikedByMe', 'likeCount', 'likedByMe', 'updatedAt', 'username'];
+const PERSON_KEYS = [...SUMMARY_KEYS, 'followedByMe'].sort();
+const PROFILE_KEYS = [...PERSON_KEYS, 'bio', 'createdAt', 'followerCount', 'followingCount', 'postCount', 'title', 'updatedAt', 'website'].sort();
+
+function expectCompactPost(post: CompactPost) {
+  expect(Object.keys(post).filter((key) => key !== 'image').sort()).toEqual(POST_KEYS);
+  expect(post._id).toMatch(UUID_PATTERN);
+  expect(Object.keys(post.author).sort()).toEqual(SUMMARY_KEYS);
+  expect(post.author.username).toBe(post.username);
+  expect(post.author.profilePic.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
+  expect(post.createdAt).toMatch(TIMESTAMP_PATTERN);
+}
+
+function expectPerson(person: PersonCard) {
+  expect(Object.keys(person).sort()).toEqual(PERSON_KEYS);
+  expect(person.profilePic.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
+}
+
+function expectProfile(profile: Profile) {
+  expect(Object.keys(profile).sort()).toEqual(PROFILE_KEYS);
+  expect(profile.profilePic.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
+}
+
+function expectRefusal(answer: Answer, status: number, message: string) {
+  expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { errors: [message] } });
+}
+
+const size = (answer: Answer) => JSON.stringify(answer.body).length;
+
+/** A `data:` PNG address of about `bytes` decoded bytes (the back ends check the prefix and the size). */
+function dataImage(bytes: number): string {
+  const chunk = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const payload = 'A'.repeat(Math.ceil((bytes * 4) / 3 / 4) * 4);
+  return `data:image/png;base64,${payload.length > chunk.length ? payload : chunk}`;
+}
+
+export function defineCompactSuite(getContext: () => ContractContext): void {
+  const api = contractClient(getContext);
+  const { call } = api;
+
+  beforeEach(async () => {
+    await getContext().reset();
+  });
+
+  /** Every page of a compact list, following the cursors. */
+  async function allPages(path: string, token?: string, key: 'posts' | 'users' = 'posts') {
+    const items: { _id: string }[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 50; pages += 1) {
+      const separator = path.includes('?') ? '&' : '?';
+      const answer: Answer = await call('GET', `${path}${separator}limit=5${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      expect(answer.status).toBe(200);
+      items.push(...answer.body[key]);
+      cursor = answer.body.nextCursor;
+      if (cursor === null) return items;
+    }
+    throw new Error(`${path} never ended`);
+  }
+
+  describe('compact post lists', () => {
+    it('answers a page of compact posts, newest first, and pages through the same posts as the full list', async () => {
+      const full = await api.posts();
+      const first = await call('GET', '/posts?view=compact');
+      expect(first.status).toBe(200);
+      expect(first.body.posts).toHaveLength(16);
+      expect(first.body.nextCursor).toBeNull();
+      first.body.posts.forEach(expectCompactPost);
+      expect(first.body.posts.map((post: CompactPost) => post._id)).toEqual(full.map((post) => post._id));
+      const paged = await allPages('/posts?view=compact');
+      expect(paged.map((post) => post._id)).toEqual(full.map((post) => post._id));
+      const first5 = await call('GET', '/posts?view=compact&limit=5');
+      expect(first5.body.posts).toHaveLength(5);
+      expect(first5.body.nextCursor).toEqual(expect.any(String));
+    });
+
+    it('carries counts and the caller’s own reactions, never the lists of likers', async () => {
+      const { token, user } = await api.loginGuest();
+      const [post] = await api.postsOf(PRIYA);
+      await call('POST', `/posts/like/${post!._id}`, { token });
+      await call('POST', `/users/bookmark/${post!._id}`, { token });
+      const anonymous = (await call('GET', `/posts/${post!._id}?view=compact`)).body.post as CompactPost;
+      expect(anonymous).toMatchObject({ likeCount: post!.likes.likeCount + 1, likedByMe: false, bookmarkedByMe: false });
+      const mine = (await call('GET', `/posts/${post!._id}?view=compact`, { token })).body.post as CompactPost;
+      expectCompactPost(mine);
+      expect(mine).toMatchObject({ likeCount: post!.likes.likeCount + 1, likedByMe: true, dislikedByMe: false, bookmarkedByMe: true });
+      expect(JSON.stringify(mine)).not.toContain(user._id);
+      const trending = await call('GET', '/posts?view=compact&sort=trending&limit=3', { token });
+      const counts = trending.body.posts.map((entry: CompactPost) => entry.likeCount);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    });
+
+    it('pages one author’s posts and refuses an unknown author', async () => {
+      const posts = (await call('GET', `/posts/user/${PRIYA}?view=compact`)).body.posts as CompactPost[];
+      expect(posts).toHaveLength(2);
+      expect(posts.every((post) => post.username === PRIYA)).toBe(true);
+      expect((await call('GET', '/posts/user/nobody-here?view=compact')).status).toBe(404);
+    });
+
+    it('refuses a view it does not know, a bad limit and a cursor it did not make', async () => {
+      expectRefusal(await call('GET', '/posts?view=tiny'), 400, DECIDED_ERRORS.badView);
+      expectRefusal(await call('GET', '/posts?view=compact&limit=101'), 400, DECIDED_ERRORS.badLimit);
+      expect((await call('GET', '/posts?view=compact&cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+    });
+  });
+
+  describe('compact changes answer only what changed', () => {
+    it('like and dislike answer the post, small', async () => {
+      const { token } = await api.loginGuest();
+      const [post] = await api.postsOf(PRIYA);
+      const liked = await call('POST', `/posts/like/${post!._id}?view=compact`, { token });
+      expect(liked.status).toBe(200);
+      expect(Object.keys(liked.body)).toEqual(['post']);
+      expectCompactPost(liked.body.post);
+      expect(liked.body.post).toMatchObject({ _id: post!._id, likeCount: post!.likes.likeCount + 1, likedByMe: true });
+      expect(size(liked)).toBeLessThan(2048);
+      const disliked = await call('POST', `/posts/dislike/${post!._id}?view=compact`, { token });
+      expect(disliked.body.post).toMatchObject({ likeCount: post!.likes.likeCount, likedByMe: false, dislikedByMe: true });
+    });
+
+    it('a refused compact change is refused as in the full form', async () => {
+      const { token } = await api.loginGuest();
+      const [post] = await api.postsOf(PRIYA);
+      await call('POST', `/posts/like/${post!._id}?view=compact`, { token });
+      const again = await call('POST', `/posts/like/${post!._id}?view=compact`, { token });
+      expect(again.status).toBe(400);
+      expect((await call('POST', `/posts/like/${post!._id}?view=compact`)).status).toBe(401);
+    });
+
+    it('create, edit and delete answer the post, then its id', async () => {
+      const { token } = await api.loginGuest();
+      const created = await call('POST', '/posts?view=compact', { token, body: { postData: { content: 'Compact hello' } } });
+      expect(created.status).toBe(201);
+      expectCompactPost(created.body.post);
+      expect(created.body.post).toMatchObject({ content: 'Compact hello', username: GUEST, likeCount: 0, likedByMe: false });
+      const id = created.body.post._id as string;
+      const edited = await call('POST', `/posts/edit/${id}?view=compact`, { token, body: { postData: { content: 'Edited' } } });
+      expect(edited.body.post).toMatchObject({ _id: id, content: 'Edited' });
+      const deleted = await call('DELETE', `/posts/${id}?view=compact`, { token });
+      expect(deleted).toMatchObject({ status: 200, body: { postId: id } });
+      expect((await call('GET', `/posts/${id}?view=compact`)).status).toBe(404);
+    });
+
+    it('bookmark answers the post id and its state; the bookmarked list pages them', async () => {
+      const { token } = await api.loginGuest();
+      const [post] = await api.postsOf(PRIYA);
+      const added = await call('POST', `/users/bookmark/${post!._id}?view=compact`, { token });
+      expect(added.body).toEqual({ postId: post!._id, bookmarkedByMe: true });
+      const list = (await call('GET', '/posts/bookmarked', { token })).body;
+      expect(list.posts.map((entry: CompactPost) => entry._id)).toContain(post!._id);
+      list.posts.forEach(expectCompactPost);
+      expect(list.posts.every((entry: CompactPost) => entry.bookmarkedByMe)).toBe(true);
+      const removed = await call('POST', `/users/remove-bookmark/${post!._id}?view=compact`, { token });
+      expect(removed.body).toEqual({ postId: post!._id, bookmarkedByMe: false });
+      const after = (await call('GET', '/posts/bookmarked', { token })).body.posts as CompactPost[];
+      expect(after.map((entry) => entry._id)).not.toContain(post!._id);
+      expect((await call('GET', '/posts/bookmarked')).status).toBe(401);
+    });
+
+    it('follow answers both people as profiles, their counts moved', async () => {
+      const { token, user } = await api.loginGuest();
+      const [stranger] = (await call('GET', '/suggestions', { token })).body.users as PersonCard[];
+      const before = (await call('GET', `/users/by-username/${stranger!.username}`)).body.user as Profile;
+      const mineBefore = (await call('GET', `/users/by-username/${GUEST}`)).body.user as Profile;
+      const followed = await call('POST', `/users/follow/${before._id}?view=compact`, { token });
+      expect(followed.status).toBe(200);
+      expectProfile(followed.body.user);
+      expectProfile(followed.body.followUser);
+      expect(followed.body.followUser).toMatchObject({ _id: before._id, followerCount: before.followerCount + 1, followedByMe: true });
+      expect(followed.body.user).toMatchObject({ _id: user._id, followingCount: mineBefore.followingCount + 1 });
+      expect(size(followed)).toBeLessThan(2048);
+      const unfollowed = await call('POST', `/users/unfollow/${before._id}?view=compact`, { token });
+      expect(unfollowed.body.followUser).toMatchObject({ followerCount: before.followerCount, followedByMe: false });
+    });
+
+    it('log in and profile edits answer a profile', async () => {
+      const login = await call('POST', '/auth/login?view=compact', { body: GUEST_CREDENTIALS });
+      expect(login.status).toBe(200);
+      expectProfile(login.body.foundUser);
+      expect(login.body.encodedToken).toEqual(expect.any(String));
+      const token = login.body.encodedToken as string;
+      const edited = await call('POST', '/users/edit?view=compact', { token, body: { userData: { bio: 'Short' } } });
+      expectProfile(edited.body.user);
+      expect(edited.body.user.bio).toBe('Short');
+    });
+  });
+
+  describe('profiles and people', () => {
+    it('finds a profile by username with its counts', async () => {
+      const full = await api.userNamed(PRIYA);
+      const answer = await call('GET', `/users/by-username/${PRIYA}`);
+      expect(answer.status).toBe(200);
+      expectProfile(answer.body.user);
+      expect(answer.body.user).toMatchObject({
+        _id: full._id,
+        postCount: 2,
+        followerCount: full.followers.length,
+        followingCount: full.following.length,
+        followedByMe: false,
+      });
+      expect((await call('GET', '/users/by-username/nobody-here')).status).toBe(404);
+      const byId = await call('GET', `/users/${full._id}?view=compact`);
+      expect(byId.body.user).toEqual(answer.body.user);
+    });
+
+    it('pages followers and following', async () => {
+      const full = await api.userNamed(PRIYA);
+      const followers = await allPages(`/users/${full._id}/followers`, undefined, 'users');
+      expect(followers.map((person) => person._id).sort()).toEqual(full.followers.map((person) => person._id).sort());
+      (followers as PersonCard[]).forEach(expectPerson);
+      const following = await allPages(`/users/${full._id}/following`, undefined, 'users');
+      expect(following.map((person) => person._id).sort()).toEqual(full.following.map((person) => person._id).sort());
+      expect((await call('GET', `/users/${full._id}/followers?cursor=garbage`)).status).toBe(400);
+    });
+
+    it('searches people by username, first or last name, case-insensitively', async () => {
+      const priya = await api.userNamed(PRIYA);
+      const byName = (await call('GET', `/search/users?q=${encodeURIComponent(priya.firstName.toUpperCase())}`)).body.users as PersonCard[];
+      expect(byName.map((person) => person.username)).toContain(PRIYA);
+      byName.forEach(expectPerson);
+      const byLast = (await call('GET', `/search/users?q=${encodeURIComponent(priya.lastName.toLowerCase())}`)).body.users as PersonCard[];
+      expect(byLast.map((person) => person.username)).toContain(PRIYA);
+      expect((await call('GET', '/search/users?q=zzzz-nobody')).body).toEqual({ users: [], nextCursor: null });
+      expectRefusal(await call('GET', '/search/users?q=%20'), 400, DECIDED_ERRORS.noSearchText);
+      const everyone = await allPages('/search/users?q=a', undefined, 'users');
+      expect(new Set(everyone.map((person) => person._id)).size).toBe(everyone.length);
+    });
+
+    it('suggests people the caller does not follow, never the caller', async () => {
+      const { token, user } = await api.loginGuest();
+      const suggested = await allPages('/suggestions', token, 'users');
+      const ids = suggested.map((person) => person._id);
+      expect(ids).not.toContain(user._id);
+      for (const followed of user.following) expect(ids).not.toContain(followed._id);
+      const all = await api.users();
+      expect(ids.length).toBe(all.length - 1 - user.following.length);
+      expect((await call('GET', '/suggestions')).status).toBe(401);
+    });
+
+    it('lists the posts a user likes', async () => {
+      const { token } = await api.loginGuest();
+      const [post] = await api.postsOf(PRIYA);
+      await call('POST', `/posts/like/${post!._id}`, { token });
+      const liked = (await call('GET', `/posts/user/${GUEST}/liked`, { token })).body.posts as CompactPost[];
+      expect(liked.map((entry) => entry._id)).toContain(post!._id);
+      expect(liked.every((entry) => entry.likedByMe)).toBe(true);
+      expect((await call('GET', '/posts/user/nobody-here/liked')).status).toBe(404);
+    });
+  });
+
+  describe('bounded pictures', () => {
+    it('names a large profile picture by URL in compact answers, and keeps it whole in the full form', async () => {
+      const { token } = await api.loginGuest();
+      const picture = dataImage(20_000);
+      const edited = await call('POST', '/users/edit', { token, body: { userData: { profilePic: picture } } });
+      expect(edited.status).toBe(200);
+      const [post] = (await call('GET', `/posts/user/${GUEST}?view=compact`)).body.posts as CompactPost[];
+      const url = post!.author.profilePic;
+      expect(url.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
+      expect(url.startsWith('data:')).toBe(false);
+      if (url.startsWith('http')) {
+        const response = await getContext().fetch(url);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('image/png');
+        expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(14_000);
+      } else {
+        expect(url).toMatch(/^blob:/);
+      }
+      expect((await api.userNamed(GUEST)).profilePic).toBe(picture);
+    });
+
+    it('refuses a profile picture over 256 KB and a post image over 1 MB', async () => {
+      const { token } = await api.loginGuest();
+      expectRefusal(
+        await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(LIMITS.maxProfilePictureBytes + 1024) } } }),
+        400,
+        DECIDED_ERRORS.profilePictureTooLarge,
+      );
+      expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(200 * 1024) } } })).status).toBe(200);
+      expectRefusal(
+        await call('POST', '/posts', { token, body: { postData: { content: 'big', image: dataImage(LIMITS.maxPostImageBytes + 1024) } } }),
+        400,
+        DECIDED_ERRORS.postImageTooLarge,
+      );
+    });
+  });
+}

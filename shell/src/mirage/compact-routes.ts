@@ -1,0 +1,131 @@
+/**
+ * The compact form's answers and the read calls the screens need beyond spec 7 (README: "Compact
+ * answers"). Every list here is one page and a cursor; every post and person is compact.
+ */
+import { authenticate, type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type RouteDefinition } from './http';
+import type { Backend } from './backend';
+import {
+  bookmarkedPosts,
+  type Database,
+  findCaller,
+  findPost,
+  findUserById,
+  findUserByUsername,
+  followersOf,
+  followingOf,
+  likedPosts,
+  LIMITS,
+  pagePeople,
+  pagePosts,
+  readPageRequest,
+  readPeoplePageRequest,
+  readSearchText,
+  refuse,
+  DECIDED_ERRORS,
+  searchUsers,
+  type StoredPost,
+  type StoredUser,
+  suggestedUsers,
+  toCompactPost,
+  toPersonCard,
+  toProfile,
+  type Viewer,
+} from '@chirp/api-rules';
+
+/** One page of posts, compact: `limit` and `cursor` as the spec's lists take them (default 20). */
+export function postPageReply(db: Database, posts: readonly StoredPost[], query: URLSearchParams, viewer: Viewer) {
+  const { sort, page } = readPageRequest(query);
+  const paged = pagePosts(posts, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
+  return reply({ posts: paged.posts.map((post) => toCompactPost(db, post, viewer)), nextCursor: paged.nextCursor });
+}
+
+function peoplePageReply(users: readonly StoredUser[], query: URLSearchParams, viewer: Viewer) {
+  const page = pagePeople(users, readPeoplePageRequest(query));
+  return reply({ users: page.users.map((user) => toPersonCard(user, viewer)), nextCursor: page.nextCursor });
+}
+
+/** The viewer of a read: the caller when a token is sent. */
+async function readingViewer(call: ApiCall, backend: Backend): Promise<Viewer> {
+  return viewerIn(backend.db, await optionalClaims(call, backend));
+}
+
+/** A changed post as the caller now sees it. */
+export function compactPostAnswer(db: Database, postId: string, { claims }: AskedBy, status = 200) {
+  return reply({ post: toCompactPost(db, findPost(db, postId), viewerIn(db, claims)) }, status);
+}
+
+/** Both sides of a follow as compact profiles (their counts already moved). */
+export function compactFollowAnswer(db: Database, user: StoredUser, followUser: StoredUser, { claims }: AskedBy) {
+  const viewer = viewerIn(db, claims);
+  return reply({ user: toProfile(db, user, viewer), followUser: toProfile(db, followUser, viewer) });
+}
+
+export const compactProfile = (db: Database, user: StoredUser, viewer: Viewer = viewerIn(db, undefined)) =>
+  toProfile(db, user, viewer);
+
+const userOf = (call: ApiCall, db: Database) => findUserById(db, call.params.userId!);
+
+export const compactRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/posts/bookmarked',
+    handler: async (call, backend) => {
+      const claims = await authenticate(call, backend);
+      const { db } = backend;
+      const viewer = viewerIn(db, claims);
+      return postPageReply(db, bookmarkedPosts(db, findCaller(db, claims)), call.query, viewer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/posts/user/:username/liked',
+    handler: async (call, backend) => {
+      const viewer = await readingViewer(call, backend);
+      return postPageReply(backend.db, likedPosts(backend.db, call.params.username!), call.query, viewer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/users/by-username/:username',
+    handler: async (call, backend) => {
+      const viewer = await readingViewer(call, backend);
+      const user = findUserByUsername(backend.db, call.params.username!) ?? refuse(404, DECIDED_ERRORS.userNotFound);
+      return reply({ user: toProfile(backend.db, user, viewer) });
+    },
+  },
+  {
+    method: 'get',
+    path: '/users/:userId/followers',
+    handler: async (call, backend) => {
+      const viewer = await readingViewer(call, backend);
+      return peoplePageReply(followersOf(backend.db, userOf(call, backend.db)), call.query, viewer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/users/:userId/following',
+    handler: async (call, backend) => {
+      const viewer = await readingViewer(call, backend);
+      return peoplePageReply(followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/search/users',
+    handler: async (call, backend) => {
+      const viewer = await readingViewer(call, backend);
+      return peoplePageReply(searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
+    },
+  },
+  {
+    method: 'get',
+    path: '/suggestions',
+    handler: async (call, backend) => {
+      const claims = await authenticate(call, backend);
+      const viewer = viewerIn(backend.db, claims);
+      return peoplePageReply(suggestedUsers(backend.db, viewer.caller!), call.query, viewer);
+    },
+  },
+];
+
+export { readingViewer, peoplePageReply };
