@@ -15,6 +15,8 @@ export interface ApiCall {
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   body: string | null;
+  /** Where the caller reached this back end (scheme and host), for URLs in answers; the server's only. */
+  origin?: string;
 }
 
 export interface ApiReply {

@@ -12,6 +12,7 @@ import { runRoute, SERVER_ERRORS, type ApiCall, type RouteDefinition, type Servi
 import { apiRoutes } from './api/routes';
 import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
+import { pictureRoutes } from './api/pictures';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
 
@@ -22,7 +23,7 @@ export type AppOptions = Pick<
 
 const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
 
-function toCall(request: FastifyRequest): ApiCall {
+function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall {
   const url = new URL(request.url, 'http://server');
   const headers: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value[0] : value;
@@ -33,6 +34,7 @@ function toCall(request: FastifyRequest): ApiCall {
     query: url.searchParams,
     headers,
     body: typeof request.body === 'string' ? request.body : null,
+    origin: publicUrl ?? `${request.protocol}://${request.host}`,
   };
 }
 
@@ -83,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
         : {},
       handler: async (request, reply) => {
-        const { status, body } = await runRoute(route.handler, toCall(request), services);
+        const { status, body } = await runRoute(route.handler, toCall(request, options.publicUrl), services);
         return reply.code(status).send(body);
       },
     });
@@ -91,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await imageStoreFor(options);
   app.addHook('onClose', () => store.close());
   uploadRoutes(app, services, { ...options, store });
+  pictureRoutes(app, services);
 
   app.get('/health', async () => ({ ok: true }));
   return app;

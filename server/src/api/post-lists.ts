@@ -17,17 +17,25 @@ const ORDER = {
   trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.id',
 } as const;
 
-/** The posts of one author (by id), or of everyone. */
+/** Which posts a list holds: one author's (by id), a user's likes or bookmarks, or everyone's. */
 export interface PostFilter {
   authorId?: string;
+  likedBy?: string;
+  bookmarkedBy?: string;
 }
 
-/** The `limit + 1` posts after the cursor in the order of `sort` (which `pagePosts` then cuts). */
-async function pageCandidates(q: Queryable, filter: PostFilter, request: Required<PageRequest>): Promise<StoredPost[]> {
+/** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
+export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   if (filter.authorId) conditions.push(`p.author_id = ${param(filter.authorId)}::uuid`);
+  if (filter.likedBy) {
+    conditions.push(`p.id IN (SELECT r.post_id FROM post_reactions r WHERE r.user_id = ${param(filter.likedBy)}::uuid AND r.liked)`);
+  }
+  if (filter.bookmarkedBy) {
+    conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
+  }
   const start = pageStart(request);
   if (start) {
     const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
@@ -40,8 +48,13 @@ async function pageCandidates(q: Queryable, filter: PostFilter, request: Require
       conditions.push(`p.like_count <= ${likes}`, `(p.like_count < ${likes} OR ${afterInTime})`);
     }
   }
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  return postsWhere(q, where, params, `${ORDER[request.sort]} LIMIT ${param(request.page.limit + 1)}`);
+  const condition = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return { condition, params, tail: `${ORDER[request.sort]} LIMIT ${param(request.page.limit + 1)}` };
+}
+
+async function pageCandidates(q: Queryable, filter: PostFilter, request: Required<PageRequest>): Promise<StoredPost[]> {
+  const { condition, params, tail } = pageQuery(filter, request);
+  return postsWhere(q, condition, params, tail);
 }
 
 /** A list of posts: whole when no paging was asked for, else one page and the cursor of the next. */

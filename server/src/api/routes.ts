@@ -28,6 +28,7 @@ import {
   signUp,
   unfollow,
   userForLogin,
+  wantsCompact,
   type Database,
   type Moment,
   type StoredUser,
@@ -49,6 +50,7 @@ import {
   type Scope,
   type Services,
 } from './context';
+import { compactPeoplePage, compactPostPage, compactPostReply, compactProfile, compactRoutes, readerId } from './compact-routes';
 import { allPostsReply, postListReply } from './post-lists';
 
 const postId = (call: ApiCall) => call.params.postId!;
@@ -68,18 +70,26 @@ function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
   readInput: (call: ApiCall) => Input,
   scope: (input: Input) => Scope,
   rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome,
-  answer: (outcome: Outcome, services: Services) => Promise<ApiReply>,
+  answer: (outcome: Outcome, services: Services, asked: AskedBy) => Promise<ApiReply>,
 ): RouteHandler {
   return async (call, services) => {
     const claims = await authenticate(call, services);
+    const compact = wantsCompact(call.query);
     const input = readInput(call);
     const moment = currentMoment();
     const { userIds = [], ...rest } = scope(input);
     const outcome = await change(services.sql, { ...rest, userIds: [claims._id, ...userIds] }, (db) =>
       rule(db, findCaller(db, claims), input, moment),
     );
-    return answer(outcome, services);
+    return answer(outcome, services, { call, claims, compact });
   };
+}
+
+/** Who asked a change, and in which form they want the answer. */
+interface AskedBy {
+  call: ApiCall;
+  claims: TokenClaims;
+  compact: boolean;
 }
 
 async function answerUser(user: StoredUser, services: Services) {
@@ -87,12 +97,26 @@ async function answerUser(user: StoredUser, services: Services) {
   return publicUser;
 }
 
-const bookmarks = async ({ user }: { user: StoredUser }) => reply({ bookmarks: user.bookmarks });
-const allPosts = (_outcome: unknown, { sql }: Services) => allPostsReply(sql);
+const bookmarks = async ({ user }: { user: StoredUser }, _services: Services, { call, compact }: AskedBy) =>
+  compact
+    ? reply({ postId: postId(call), bookmarkedByMe: user.bookmarks.includes(postId(call)) })
+    : reply({ bookmarks: user.bookmarks });
+/** Every change to posts answers with the whole list (spec 7), or the changed post when compact. */
+const changedPost = (_outcome: unknown, { sql }: Services, { call, claims, compact }: AskedBy) =>
+  compact ? compactPostReply(sql, postId(call), call, claims._id) : allPostsReply(sql);
 
-async function followBody({ user, followUser }: { user: StoredUser; followUser: StoredUser }, { sql }: Services) {
+async function followBody({ user, followUser }: { user: StoredUser; followUser: StoredUser }, { sql }: Services, asked: AskedBy) {
+  if (asked.compact) {
+    const profile = (id: string) => compactProfile(sql, { id }, asked.call, asked.claims._id);
+    return reply({ user: await profile(user._id), followUser: await profile(followUser._id) });
+  }
   const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser]);
   return reply({ user: publicUser, followUser: publicFollowUser });
+}
+
+/** The signed-in user as log in and sign-up answer them: whole, or a compact profile. */
+async function ownUser(user: StoredUser, services: Services, call: ApiCall, compact: boolean) {
+  return compact ? compactProfile(services.sql, { id: user._id }, call, user._id) : answerUser(user, services);
 }
 
 const onPost = (id: string): Scope => ({ postIds: [id] });
@@ -108,6 +132,7 @@ export const authRoutes: RouteDefinition[] = [
     method: 'POST',
     path: '/auth/signup',
     handler: async (call, services) => {
+      const compact = wantsCompact(call.query);
       const { password, ...profile } = readSignup(readJsonObject(call.body));
       const passwordHash = await hashPassword(password);
       const moment = currentMoment();
@@ -119,17 +144,18 @@ export const authRoutes: RouteDefinition[] = [
           return outcome;
         })
         .catch((error: unknown) => (isUniqueViolation(error) ? refuse(422, SPEC_ERRORS.usernameTaken) : Promise.reject(error)));
-      return reply({ createdUser: await answerUser(user, services), encodedToken: await token(services, user) }, 201);
+      return reply({ createdUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) }, 201);
     },
   },
   {
     method: 'POST',
     path: '/auth/login',
     handler: async (call, services) => {
+      const compact = wantsCompact(call.query);
       const { username, password } = readCredentials(readJsonObject(call.body));
       const user = userForLogin({ ...none, users: await loadUserNamed(services.sql, username) }, username);
       if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
-      return reply({ foundUser: await answerUser(user, services), encodedToken: await token(services, user) });
+      return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
     },
   },
 ];
@@ -138,7 +164,9 @@ export const usersRoutes: RouteDefinition[] = [
   {
     method: 'GET',
     path: '/users',
-    handler: async (_call, { sql }) => {
+    handler: async (call, services) => {
+      const { sql } = services;
+      if (wantsCompact(call.query)) return compactPeoplePage(sql, { kind: 'everyone' }, call, await readerId(call, services));
       const users = await loadAllUsers(sql);
       return reply({ users: await publicUsers(sql, users, new Map(users.map((user) => [user._id, user]))) });
     },
@@ -156,6 +184,9 @@ export const usersRoutes: RouteDefinition[] = [
     method: 'GET',
     path: '/users/:userId',
     handler: async (call, services) => {
+      if (wantsCompact(call.query)) {
+        return reply({ user: await compactProfile(services.sql, { id: userId(call) }, call, await readerId(call, services)) });
+      }
       const users = await loadUsersById(services.sql, [userId(call)]);
       return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services) });
     },
@@ -167,7 +198,7 @@ export const usersRoutes: RouteDefinition[] = [
       (call) => readProfileEdit(readJsonObject(call.body)),
       alone,
       editProfile,
-      async ({ user }, services) => reply({ user: await answerUser(user, services) }),
+      async ({ user }, services, { call, compact }) => reply({ user: await ownUser(user, services, call, compact) }),
     ),
   },
   { method: 'POST', path: '/users/bookmark/:postId', handler: changeAsCaller(postId, onPost, bookmarkPost, bookmarks) },
@@ -180,22 +211,30 @@ export const postsRoutes: RouteDefinition[] = [
   {
     method: 'GET',
     path: '/posts',
-    handler: async (call, { sql }) => postListReply(sql, {}, readPageRequest(call.query)),
+    handler: async (call, services) =>
+      wantsCompact(call.query)
+        ? compactPostPage(services.sql, {}, call, await readerId(call, services))
+        : postListReply(services.sql, {}, readPageRequest(call.query)),
   },
   {
     method: 'GET',
     path: '/posts/user/:username',
-    handler: async (call, { sql }) => {
+    handler: async (call, services) => {
+      const { sql } = services;
       const username = call.params.username!;
       const users = await loadUserNamed(sql, username);
       postsOfUser({ ...none, users }, username); // 404 for an unknown username, before the paging checks
-      return postListReply(sql, { authorId: users[0]!._id }, readPageRequest(call.query));
+      const filter = { authorId: users[0]!._id };
+      if (wantsCompact(call.query)) return compactPostPage(sql, filter, call, await readerId(call, services));
+      return postListReply(sql, filter, readPageRequest(call.query));
     },
   },
   {
     method: 'GET',
     path: '/posts/:postId',
-    handler: async (call, { sql }) => {
+    handler: async (call, services) => {
+      const { sql } = services;
+      if (wantsCompact(call.query)) return compactPostReply(sql, postId(call), call, await readerId(call, services));
       const posts = await loadPostsById(sql, [postId(call)]);
       const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))]);
       return reply({ post });
@@ -204,7 +243,10 @@ export const postsRoutes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/posts',
-    handler: changeAsCaller(postData, alone, createPost, (_outcome, { sql }) => allPostsReply(sql, 201)),
+    handler: changeAsCaller(postData, alone, createPost, (outcome, { sql }, { call, claims, compact }) =>
+      // createPost appends: the new post is the last one.
+      compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
+    ),
   },
   {
     method: 'POST',
@@ -213,17 +255,19 @@ export const postsRoutes: RouteDefinition[] = [
       (call) => ({ id: postId(call), data: postData(call) }),
       ({ id }) => onPost(id),
       (db, caller, { id, data }, moment) => editPost(db, caller, id, data, moment),
-      allPosts,
+      changedPost,
     ),
   },
-  { method: 'POST', path: '/posts/like/:postId', handler: changeAsCaller(postId, onPost, likePost, allPosts) },
-  { method: 'POST', path: '/posts/dislike/:postId', handler: changeAsCaller(postId, onPost, dislikePost, allPosts) },
+  { method: 'POST', path: '/posts/like/:postId', handler: changeAsCaller(postId, onPost, likePost, changedPost) },
+  { method: 'POST', path: '/posts/dislike/:postId', handler: changeAsCaller(postId, onPost, dislikePost, changedPost) },
   {
     method: 'DELETE',
     path: '/posts/:postId',
-    handler: changeAsCaller(postId, (id) => ({ postIds: [id], bookmarkersOf: id }), deletePost, allPosts),
+    handler: changeAsCaller(postId, (id) => ({ postIds: [id], bookmarkersOf: id }), deletePost, (_outcome, { sql }, { call, compact }) =>
+      compact ? Promise.resolve(reply({ postId: postId(call) })) : allPostsReply(sql),
+    ),
   },
 ];
 
-/** All 18 calls, in the order of spec 7's table (paths under /api). */
-export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes];
+/** All 18 calls, in the order of spec 7's table (paths under /api), then the compact form's reads. */
+export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes, ...compactRoutes];

@@ -1,0 +1,136 @@
+/**
+ * The compact form's answers and the read calls beyond spec 7, from SQL (the in-browser back end
+ * answers the same from the rules: shell/src/mirage/compact-routes.ts; the contract suite holds both).
+ */
+import {
+  DECIDED_ERRORS,
+  LIMITS,
+  decodePeopleCursor,
+  encodePeopleCursor,
+  findCaller,
+  pagePosts,
+  readPageRequest,
+  readPeoplePageRequest,
+  readSearchText,
+  refuse,
+  type ApiCall,
+  type TokenClaims,
+} from '@chirp/api-rules';
+import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
+import { loadUserNamed, loadUsersById, rowIds } from '../db/records';
+import type { Queryable } from '../db/sql';
+import { authenticate, reply, type ApiReply, type RouteDefinition, type Services } from './context';
+import { pageQuery, type PostFilter } from './post-lists';
+
+export const naming = (call: ApiCall): PictureNaming => ({ origin: call.origin ?? '' });
+
+/** The id of a signed-in reader (null: nobody); a token that is sent must be valid. */
+export async function readerId(call: ApiCall, services: Services): Promise<string | null> {
+  return call.headers.authorization === undefined ? null : (await authenticate(call, services))._id;
+}
+
+/** The caller of a call that needs one, who must still exist. */
+async function existingCaller(call: ApiCall, services: Services): Promise<TokenClaims> {
+  const claims = await authenticate(call, services);
+  findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id]) }, claims);
+  return claims;
+}
+
+/** One page of compact posts (default 20), paged by the rules on the stored form. */
+export async function compactPostPage(q: Queryable, filter: PostFilter, call: ApiCall, viewerId: string | null): Promise<ApiReply> {
+  const { sort, page } = readPageRequest(call.query);
+  const request = { sort, page: page ?? { limit: LIMITS.defaultPageSize } };
+  const { condition, params, tail } = pageQuery(filter, request);
+  const rows = await compactPostsWhere(q, viewerId, naming(call), condition, params, tail);
+  const paged = pagePosts(
+    rows.map((row) => row.stored),
+    request,
+  );
+  const compact = new Map(rows.map((row) => [row.compact._id, row.compact]));
+  return reply({ posts: paged.posts.map((post) => compact.get(post._id)!), nextCursor: paged.nextCursor });
+}
+
+export async function compactPeoplePage(q: Queryable, filter: PeopleFilter, call: ApiCall, viewerId: string | null): Promise<ApiReply> {
+  const { limit, cursor } = readPeoplePageRequest(call.query);
+  const after = cursor === undefined ? undefined : decodePeopleCursor(cursor);
+  const rows = await peopleAfter(q, filter, after, limit, viewerId, naming(call));
+  const chosen = rows.slice(0, limit);
+  const last = chosen[chosen.length - 1];
+  return reply({
+    users: chosen.map((row) => row.person),
+    nextCursor: rows.length > limit && last ? encodePeopleCursor(last.key) : null,
+  });
+}
+
+/** A post as its viewer sees it now (after a change). */
+export async function compactPostReply(q: Queryable, postId: string, call: ApiCall, viewerId: string | null, status = 200) {
+  const post = await compactPostById(q, postId, viewerId, naming(call));
+  return post ? reply({ post }, status) : refuse(404, DECIDED_ERRORS.postNotFound);
+}
+
+export async function compactProfile(q: Queryable, where: { id: string } | { username: string }, call: ApiCall, viewerId: string | null) {
+  return (await loadProfile(q, where, viewerId, naming(call))) ?? refuse(404, DECIDED_ERRORS.userNotFound);
+}
+
+async function existingUserId(q: Queryable, userId: string): Promise<string> {
+  const [id] = rowIds([userId]);
+  const { rows } = id ? await q.query<{ id: string }>('SELECT id::text FROM users WHERE id = $1::uuid', [id]) : { rows: [] };
+  return rows[0]?.id ?? refuse(404, DECIDED_ERRORS.userNotFound);
+}
+
+const peopleOf = (kind: 'followers' | 'following'): RouteDefinition => ({
+  method: 'GET',
+  path: `/users/:userId/${kind}`,
+  handler: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const of = await existingUserId(services.sql, call.params.userId!);
+    return compactPeoplePage(services.sql, { kind, of }, call, viewer);
+  },
+});
+
+export const compactRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/posts/bookmarked',
+    handler: async (call, services) => {
+      const claims = await existingCaller(call, services);
+      return compactPostPage(services.sql, { bookmarkedBy: claims._id }, call, claims._id);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/posts/user/:username/liked',
+    handler: async (call, services) => {
+      const viewer = await readerId(call, services);
+      const [user] = await loadUserNamed(services.sql, call.params.username!);
+      if (!user) refuse(404, DECIDED_ERRORS.userNotFound);
+      return compactPostPage(services.sql, { likedBy: user._id }, call, viewer);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/by-username/:username',
+    handler: async (call, services) => {
+      const viewer = await readerId(call, services);
+      return reply({ user: await compactProfile(services.sql, { username: call.params.username! }, call, viewer) });
+    },
+  },
+  peopleOf('followers'),
+  peopleOf('following'),
+  {
+    method: 'GET',
+    path: '/search/users',
+    handler: async (call, services) => {
+      const viewer = await readerId(call, services);
+      return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/suggestions',
+    handler: async (call, services) => {
+      const claims = await existingCaller(call, services);
+      return compactPeoplePage(services.sql, { kind: 'suggestions', for: claims._id }, call, claims._id);
+    },
+  },
+];

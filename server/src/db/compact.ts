@@ -1,0 +1,248 @@
+/**
+ * The compact form from SQL: a page of posts with their authors' summaries and the viewer's own
+ * reactions (two index lookups per post, never the lists of likers), profiles with their counts
+ * (index counts), and pages of people keyset-paged on (lower(username), id). Large inline pictures
+ * never leave the database here: a summary names them by URL (`pictureUrl`).
+ */
+import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/shared/types';
+import { formatTimestamp, LIMITS, type StoredPost } from '@chirp/api-rules';
+import { rowIds, isStorableText } from './records';
+import type { Queryable } from './sql';
+
+/** How a compact answer names a person's picture: the stored one when small, else a URL of this server. */
+export interface PictureNaming {
+  /** Scheme and host of this server as the caller reaches it. */
+  origin: string;
+}
+
+export const picturePath = (userId: string, version: number) => `/api/users/${userId}/picture?v=${version}`;
+
+/** A picture column: the picture itself when inline-sized, else NULL (the row then needs the URL). */
+const pictureColumn = (alias: string) =>
+  `CASE WHEN length(${alias}.profile_pic) <= ${LIMITS.maxInlinePicture} THEN ${alias}.profile_pic END`;
+
+interface PersonRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  picture: string | null;
+  picture_version: number;
+  followed_by_me: boolean;
+}
+
+const PERSON_COLUMNS = (alias: string, viewer: string) => `${alias}.id::text AS id, ${alias}.username, ${alias}.first_name,
+    ${alias}.last_name, ${pictureColumn(alias)} AS picture,
+    (extract(epoch FROM ${alias}.updated_at) * 1000)::bigint AS picture_version,
+    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.followee_id = ${alias}.id) AS followed_by_me`;
+
+function toSummary(row: PersonRow, naming: PictureNaming): UserSummary {
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profilePic: row.picture ?? `${naming.origin}${picturePath(row.id, Number(row.picture_version))}`,
+  };
+}
+
+const toPerson = (row: PersonRow, naming: PictureNaming): PersonCard => ({
+  ...toSummary(row, naming),
+  followedByMe: row.followed_by_me,
+});
+
+// Posts.
+
+interface CompactPostRow extends PersonRow {
+  post_id: string;
+  content: string;
+  image: string | null;
+  like_count: number;
+  created_at: Date;
+  created_offset: number;
+  updated_at: Date;
+  updated_offset: number;
+  my_reaction: boolean | null;
+  bookmarked_by_me: boolean;
+}
+
+/** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
+export interface CompactRow {
+  stored: StoredPost;
+  compact: CompactPost;
+}
+
+/**
+ * The compact posts matching `condition` on `p` (with `tail`: ORDER BY and LIMIT on `p`), as seen by
+ * `viewerId` (null: nobody signed in). `params` are the condition's; the viewer is appended.
+ */
+export async function compactPostsWhere(
+  q: Queryable,
+  viewerId: string | null,
+  naming: PictureNaming,
+  condition: string,
+  params: unknown[],
+  tail = '',
+): Promise<CompactRow[]> {
+  const viewer = `$${params.length + 1}::uuid`;
+  const { rows } = await q.query<CompactPostRow>(
+    `SELECT p.id::text AS post_id, p.content, p.image, p.like_count, p.created_at, p.created_offset, p.updated_at,
+        p.updated_offset, ${PERSON_COLUMNS('a', viewer)},
+        (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
+        EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me
+      FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
+    [...params, viewerId],
+  );
+  return rows.map((row) => {
+    const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
+    const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
+    const image = row.image === null ? {} : { image: row.image };
+    const likeCount = Number(row.like_count);
+    return {
+      stored: {
+        _id: row.post_id,
+        content: row.content,
+        ...image,
+        username: row.username,
+        likes: { likeCount, likedBy: [], dislikedBy: [] },
+        createdAt,
+        updatedAt,
+      },
+      compact: {
+        _id: row.post_id,
+        content: row.content,
+        ...image,
+        username: row.username,
+        author: toSummary(row, naming),
+        likeCount,
+        likedByMe: row.my_reaction === true,
+        dislikedByMe: row.my_reaction === false,
+        bookmarkedByMe: row.bookmarked_by_me,
+        createdAt,
+        updatedAt,
+      },
+    };
+  });
+}
+
+export async function compactPostById(q: Queryable, postId: string, viewerId: string | null, naming: PictureNaming) {
+  const [id] = rowIds([postId]);
+  if (!id) return undefined;
+  const [row] = await compactPostsWhere(q, viewerId, naming, 'WHERE p.id = $1::uuid', [id]);
+  return row?.compact;
+}
+
+// Profiles and people.
+
+interface ProfileRow extends PersonRow {
+  title: string;
+  bio: string;
+  website: string;
+  created_at: Date;
+  created_offset: number;
+  updated_at: Date;
+  updated_offset: number;
+  post_count: number;
+  follower_count: number;
+  following_count: number;
+}
+
+/** One profile (by id or exact username), its counts read through the indexes. */
+export async function loadProfile(
+  q: Queryable,
+  where: { id: string } | { username: string },
+  viewerId: string | null,
+  naming: PictureNaming,
+): Promise<Profile | undefined> {
+  let condition: string;
+  let value: string;
+  if ('id' in where) {
+    const [id] = rowIds([where.id]);
+    if (!id) return undefined;
+    [condition, value] = ['u.id = $1::uuid', id];
+  } else {
+    if (!isStorableText(where.username)) return undefined;
+    [condition, value] = ['lower(u.username) = lower($1) AND u.username = $1', where.username];
+  }
+  const { rows } = await q.query<ProfileRow>(
+    `SELECT ${PERSON_COLUMNS('u', '$2::uuid')}, u.title, u.bio, u.website, u.created_at, u.created_offset,
+        u.updated_at, u.updated_offset,
+        (SELECT count(*) FROM posts p WHERE p.author_id = u.id)::int AS post_count,
+        (SELECT count(*) FROM follows f WHERE f.followee_id = u.id)::int AS follower_count,
+        (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)::int AS following_count
+      FROM users u WHERE ${condition}`,
+    [value, viewerId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    ...toPerson(row, naming),
+    title: row.title,
+    bio: row.bio,
+    website: row.website,
+    createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
+    updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
+    postCount: row.post_count,
+    followerCount: row.follower_count,
+    followingCount: row.following_count,
+  };
+}
+
+/** Which people a list holds, as a condition on `u` and its parameters (before the paging ones). */
+export type PeopleFilter =
+  | { kind: 'everyone' }
+  | { kind: 'followers'; of: string }
+  | { kind: 'following'; of: string }
+  | { kind: 'search'; text: string }
+  | { kind: 'suggestions'; for: string };
+
+function peopleCondition(filter: PeopleFilter, param: (value: unknown) => string): string {
+  switch (filter.kind) {
+    case 'everyone':
+      return 'TRUE';
+    case 'followers':
+      return `u.id IN (SELECT f.follower_id FROM follows f WHERE f.followee_id = ${param(filter.of)}::uuid)`;
+    case 'following':
+      return `u.id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ${param(filter.of)}::uuid)`;
+    case 'search': {
+      // Spec 5: a case-insensitive substring; LIKE's own wildcards in the text are matched as text.
+      const pattern = param(`%${filter.text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      return `(lower(u.username) LIKE ${pattern} OR lower(u.first_name) LIKE ${pattern} OR lower(u.last_name) LIKE ${pattern})`;
+    }
+    case 'suggestions': {
+      const me = param(filter.for);
+      return `u.id <> ${me}::uuid AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me}::uuid AND f.followee_id = u.id)`;
+    }
+  }
+}
+
+/** `limit + 1` people after `after` (its lower-case username), alphabetical: the caller cuts the page. */
+export async function peopleAfter(
+  q: Queryable,
+  filter: PeopleFilter,
+  after: [string, string] | undefined,
+  limit: number,
+  viewerId: string | null,
+  naming: PictureNaming,
+): Promise<{ person: PersonCard; key: [string, string] }[]> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const conditions = [peopleCondition(filter, param)];
+  // Usernames are unique whatever their case, so the name alone orders the list (byte order, as the rules').
+  if (after) conditions.push(`lower(u.username) COLLATE "C" > ${param(after[0])} COLLATE "C"`);
+  const viewer = `${param(viewerId)}::uuid`;
+  const { rows } = await q.query<PersonRow>(
+    `SELECT ${PERSON_COLUMNS('u', viewer)} FROM users u WHERE ${conditions.join(' AND ')}
+      ORDER BY lower(u.username) COLLATE "C" LIMIT ${param(limit + 1)}`,
+    params,
+  );
+  return rows.map((row) => ({ person: toPerson(row, naming), key: [row.username.toLowerCase(), row.id] }));
+}
+
+/** A user's picture as stored (for `GET /api/users/{id}/picture`). */
+export async function loadPicture(q: Queryable, userId: string): Promise<string | undefined> {
+  const [id] = rowIds([userId]);
+  if (!id) return undefined;
+  const { rows } = await q.query<{ profile_pic: string }>('SELECT profile_pic FROM users WHERE id = $1::uuid', [id]);
+  return rows[0]?.profile_pic;
+}
