@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../constants';
-import { api, configureApi, onSessionRejected } from './api-client';
+import { api, compactApi, configureApi, onSessionRejected } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
 function respond(status: number, body: unknown) {
@@ -8,6 +8,23 @@ function respond(status: number, body: unknown) {
 }
 
 afterEach(() => configureApi({ baseUrl: '', fetch: (...args) => globalThis.fetch(...args) }));
+
+describe('the compact form', () => {
+  it('asks every call for the compact view, with the page and the search text in the query', async () => {
+    const fetch = respond(200, { users: [], nextCursor: null });
+    configureApi({ fetch, baseUrl: 'https://api.example.test' });
+
+    await compactApi.searchPeople('ana lee', { limit: 5, cursor: 'c1' });
+    await compactApi.feed({ sort: 'trending' });
+    await compactApi.like('post 1');
+
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      'https://api.example.test/api/search/users?view=compact&q=ana+lee&limit=5&cursor=c1',
+      'https://api.example.test/api/posts?view=compact&sort=trending',
+      'https://api.example.test/api/posts/like/post%201?view=compact',
+    ]);
+  });
+});
 
 describe('api client', () => {
   it('sends the stored token in the authorization header', async () => {

@@ -1,6 +1,13 @@
 import { STORAGE_KEYS } from '../constants';
 import type {
   BookmarksResponse,
+  CompactBookmarkResponse,
+  CompactFollowResponse,
+  CompactLoginResponse,
+  CompactPostResponse,
+  PeoplePage,
+  PostPage,
+  ProfileResponse,
   Credentials,
   FollowResponse,
   LoginResponse,
@@ -108,3 +115,57 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+/** Paging of a list of people (alphabetical): the page size is the server's unless asked. */
+export interface PeopleQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+/** `path` with the compact view and the given query parameters (empty ones left out). */
+function compact(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams({ view: 'compact' });
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * The compact form (README: "Compact answers"): what a screen shows, one page at a time. Every list
+ * answers `{ posts | users, nextCursor }`; every change answers only what changed.
+ */
+export const compactApi = {
+  login: (credentials: Credentials) => request<CompactLoginResponse>('POST', compact('/auth/login'), credentials),
+
+  feed: (query: PageQuery = {}) => request<PostPage>('GET', compact('/posts', { ...query })),
+  post: (postId: string) => request<CompactPostResponse>('GET', compact(`/posts/${id(postId)}`)),
+  userPosts: (username: string, query: PageQuery = {}) =>
+    request<PostPage>('GET', compact(`/posts/user/${id(username)}`, { ...query })),
+  likedPosts: (username: string, query: PageQuery = {}) =>
+    request<PostPage>('GET', compact(`/posts/user/${id(username)}/liked`, { ...query })),
+  bookmarkedPosts: (query: PageQuery = {}) => request<PostPage>('GET', compact('/posts/bookmarked', { ...query })),
+
+  profile: (username: string) => request<ProfileResponse>('GET', compact(`/users/by-username/${id(username)}`)),
+  profileById: (userId: string) => request<ProfileResponse>('GET', compact(`/users/${id(userId)}`)),
+  followers: (userId: string, query: PeopleQuery = {}) =>
+    request<PeoplePage>('GET', compact(`/users/${id(userId)}/followers`, { ...query })),
+  following: (userId: string, query: PeopleQuery = {}) =>
+    request<PeoplePage>('GET', compact(`/users/${id(userId)}/following`, { ...query })),
+  searchPeople: (text: string, query: PeopleQuery = {}) =>
+    request<PeoplePage>('GET', compact('/search/users', { q: text, ...query })),
+  suggestions: (query: PeopleQuery = {}) => request<PeoplePage>('GET', compact('/suggestions', { ...query })),
+
+  createPost: (postData: PostData) => request<CompactPostResponse>('POST', compact('/posts'), { postData }),
+  editPost: (postId: string, postData: PostData) =>
+    request<CompactPostResponse>('POST', compact(`/posts/edit/${id(postId)}`), { postData }),
+  like: (postId: string) => request<CompactPostResponse>('POST', compact(`/posts/like/${id(postId)}`)),
+  dislike: (postId: string) => request<CompactPostResponse>('POST', compact(`/posts/dislike/${id(postId)}`)),
+  deletePost: (postId: string) => request<{ postId: string }>('DELETE', compact(`/posts/${id(postId)}`)),
+  bookmark: (postId: string) => request<CompactBookmarkResponse>('POST', compact(`/users/bookmark/${id(postId)}`)),
+  removeBookmark: (postId: string) =>
+    request<CompactBookmarkResponse>('POST', compact(`/users/remove-bookmark/${id(postId)}`)),
+  follow: (userId: string) => request<CompactFollowResponse>('POST', compact(`/users/follow/${id(userId)}`)),
+  unfollow: (userId: string) => request<CompactFollowResponse>('POST', compact(`/users/unfollow/${id(userId)}`)),
+  editProfile: (userData: Partial<ProfileData>) => request<ProfileResponse>('POST', compact('/users/edit'), { userData }),
+};
+
+export type CompactApi = typeof compactApi;

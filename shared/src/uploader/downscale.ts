@@ -2,6 +2,17 @@
 export const MAX_IMAGE_SIDE = 1600;
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 
+/** How large an image may leave the browser: its longest side and its bytes. */
+export interface ImageLimits {
+  maxSide: number;
+  maxBytes: number;
+}
+
+/** A post image: both back ends refuse one over 1 MiB. */
+export const POST_IMAGE_LIMITS: ImageLimits = { maxSide: MAX_IMAGE_SIDE, maxBytes: MAX_IMAGE_BYTES };
+/** A profile picture is shown at most a few hundred pixels wide: 400×400, and both back ends refuse one over 256 KiB. */
+export const PROFILE_PICTURE_LIMITS: ImageLimits = { maxSide: 400, maxBytes: 256 * 1024 };
+
 export interface ImageSize {
   width: number;
   height: number;
@@ -24,9 +35,9 @@ export function fitWithin(size: ImageSize, maxSide: number): ImageSize {
 }
 
 /** Whether an image can be kept as it is. Unknown dimensions (an SVG without a size) go by bytes alone. */
-export function fitsLimits(size: ImageSize | null, bytes: number): boolean {
-  const sideFits = size === null || Math.max(size.width, size.height) <= MAX_IMAGE_SIDE;
-  return sideFits && bytes <= MAX_IMAGE_BYTES;
+export function fitsLimits(size: ImageSize | null, bytes: number, limits: ImageLimits = POST_IMAGE_LIMITS): boolean {
+  const sideFits = size === null || Math.max(size.width, size.height) <= limits.maxSide;
+  return sideFits && bytes <= limits.maxBytes;
 }
 
 const QUALITIES = [0.9, 0.8, 0.7];
@@ -38,12 +49,12 @@ const SMALLEST_SIDE = 200;
  * The encodings to try, in order, until one is small enough: the fitted size at falling qualities,
  * then ever smaller sizes at the lowest quality.
  */
-export function* encodingAttempts(size: ImageSize): Generator<EncodingAttempt> {
-  const fitted = fitWithin(size, MAX_IMAGE_SIDE);
+export function* encodingAttempts(size: ImageSize, limits: ImageLimits = POST_IMAGE_LIMITS): Generator<EncodingAttempt> {
+  const fitted = fitWithin(size, limits.maxSide);
   for (const quality of QUALITIES) yield { ...fitted, quality };
   const quality = QUALITIES[QUALITIES.length - 1]!;
   let side = Math.max(fitted.width, fitted.height) * SHRINK;
-  while (side >= SMALLEST_SIDE) {
+  while (side >= Math.min(SMALLEST_SIDE, limits.maxSide / 4)) {
     yield { ...fitWithin(fitted, Math.round(side)), quality };
     side *= SHRINK;
   }

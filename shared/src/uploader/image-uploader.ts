@@ -1,6 +1,7 @@
 import { MESSAGES } from '../constants';
 import { createHostedUploader, type HostedUploaderOptions } from './hosted-uploader';
-import { createLocalUploader } from './local-uploader';
+import { PROFILE_PICTURE_LIMITS } from './downscale';
+import { createLocalUploader, shrinkImage } from './local-uploader';
 import { createServerUploader, type ServerUploaderOptions } from './server-uploader';
 
 /** Turns an image file into the URL a post or a profile stores. */
@@ -28,11 +29,14 @@ export function configureUploader(choice: UploaderChoice): void {
   else current = createLocalUploader();
 }
 
+/** What an image is for: a profile picture is made at most 400×400 and 256 KiB before it leaves the browser. */
+export type ImagePurpose = 'post' | 'profile';
+
 /** Uploads with the configured uploader. Any failure is an Error reading 'Server Error' (spec 8). */
-export async function uploadImage(file: Blob): Promise<string> {
+export async function uploadImage(file: Blob, purpose: ImagePurpose = 'post'): Promise<string> {
   let url: string;
   try {
-    url = await current.upload(file);
+    url = await current.upload(purpose === 'profile' ? await shrinkImage(file, PROFILE_PICTURE_LIMITS) : file);
   } catch (error) {
     console.warn('Image upload failed:', error);
     throw new Error(MESSAGES.uploadFailed, { cause: error });

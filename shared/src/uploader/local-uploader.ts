@@ -1,4 +1,4 @@
-import { encodingAttempts, fitsLimits, MAX_IMAGE_BYTES, type EncodingAttempt, type ImageSize } from './downscale';
+import { encodingAttempts, fitsLimits, POST_IMAGE_LIMITS, type EncodingAttempt, type ImageLimits, type ImageSize } from './downscale';
 import type { ImageUploader } from './image-uploader';
 
 /** A decoded image that can be re-encoded at other sizes. */
@@ -59,26 +59,31 @@ async function openInBrowser(file: Blob): Promise<OpenedImage> {
 export const browserImageTools: ImageTools = { open: openInBrowser, toDataUrl: readAsDataUrl };
 
 /**
+ * The image itself when it fits `limits`, else a JPEG of it downscaled and re-encoded until it fits
+ * (an animated GIF then loses its animation). Fails when no size small enough is worth keeping.
+ */
+export async function shrinkImage(file: Blob, limits: ImageLimits, tools: ImageTools = browserImageTools): Promise<Blob> {
+  if (!file.type.startsWith('image/')) throw new Error(`Not an image: ${file.type || 'unknown type'}`);
+  const image = await tools.open(file);
+  try {
+    if (fitsLimits(image.size, file.size, limits)) return file;
+    if (!image.size) throw new Error('The image is too large and has no size to scale by');
+    for (const attempt of encodingAttempts(image.size, limits)) {
+      const encoded = await image.encode(attempt);
+      if (encoded.size <= limits.maxBytes) return encoded;
+    }
+    throw new Error('The image could not be made small enough');
+  } finally {
+    image.close();
+  }
+}
+
+/**
  * The default uploader: no network. An image within 1600 px and 1 MiB is kept as it is; a larger one is
- * downscaled and re-encoded as JPEG until it fits (an animated GIF then loses its animation).
- * The result is a `data:` URL.
+ * shrunk (`shrinkImage`). The result is a `data:` URL.
  */
 export function createLocalUploader(tools: ImageTools = browserImageTools): ImageUploader {
   return {
-    async upload(file) {
-      if (!file.type.startsWith('image/')) throw new Error(`Not an image: ${file.type || 'unknown type'}`);
-      const image = await tools.open(file);
-      try {
-        if (fitsLimits(image.size, file.size)) return await tools.toDataUrl(file);
-        if (!image.size) throw new Error('The image is too large and has no size to scale by');
-        for (const attempt of encodingAttempts(image.size)) {
-          const encoded = await image.encode(attempt);
-          if (encoded.size <= MAX_IMAGE_BYTES) return await tools.toDataUrl(encoded);
-        }
-        throw new Error('The image could not be made small enough');
-      } finally {
-        image.close();
-      }
-    },
+    upload: async (file) => tools.toDataUrl(await shrinkImage(file, POST_IMAGE_LIMITS, tools)),
   };
 }

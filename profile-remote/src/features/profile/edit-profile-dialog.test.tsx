@@ -152,7 +152,7 @@ describe('profile-edit dialog', () => {
 
     const picture = new File(['png'], 'me.png', { type: 'image/png' });
     await userEvent.upload(input, picture);
-    expect(uploadImage).toHaveBeenCalledWith(picture);
+    expect(uploadImage).toHaveBeenCalledWith(picture, 'profile');
     expect(within(dialog).getByText('Uploading picture')).toBeInTheDocument();
     const update = within(dialog).getByRole('button', { name: 'Update' });
     expect(update).toHaveAttribute('aria-disabled', 'true');

@@ -56,7 +56,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     setUploading(true);
     try {
       // The shared uploader prepares the image (spec 7) and fails with 'Server Error' (spec 8).
-      pictureChanged(await uploadImage(file));
+      pictureChanged(await uploadImage(file, 'profile'));
       setChosenAvatar('');
     } catch (error) {
       toast.error(errorMessage(error));

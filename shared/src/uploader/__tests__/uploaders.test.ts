@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../downscale';
+import { MAX_IMAGE_BYTES, PROFILE_PICTURE_LIMITS } from '../downscale';
 import { createHostedUploader } from '../hosted-uploader';
 import { configureUploader, uploadImage } from '../image-uploader';
-import { browserImageTools, createLocalUploader, type ImageTools } from '../local-uploader';
+import { browserImageTools, createLocalUploader, shrinkImage, type ImageTools } from '../local-uploader';
 
 const bytes = (count: number, type = 'image/jpeg') => new Blob([new Uint8Array(count)], { type });
 
@@ -55,6 +55,21 @@ describe('the local uploader', () => {
     const { tools } = fakeTools({ width: 5000, height: 5000 }, () => MAX_IMAGE_BYTES * 2);
     await expect(createLocalUploader(tools).upload(bytes(10, 'text/plain'))).rejects.toThrow(/Not an image/);
     await expect(createLocalUploader(tools).upload(bytes(3_000_000))).rejects.toThrow(/small enough/);
+  });
+
+  it('makes a profile picture at most 400×400 and 256 KiB, even when it would fit a post', async () => {
+    const { tools, encodings } = fakeTools({ width: 1200, height: 900 }, (width) => width * 150);
+    const picture = await shrinkImage(bytes(600_000), PROFILE_PICTURE_LIMITS, tools);
+    expect(encodings[0]).toEqual({ width: 400, height: 300, quality: 0.9 });
+    expect(picture.size).toBe(60_000);
+    expect(picture.size).toBeLessThanOrEqual(PROFILE_PICTURE_LIMITS.maxBytes);
+  });
+
+  it('keeps a small profile picture as it is', async () => {
+    const { tools, encodings } = fakeTools({ width: 300, height: 300 }, () => 0);
+    const file = bytes(40_000, 'image/png');
+    expect(await shrinkImage(file, PROFILE_PICTURE_LIMITS, tools)).toBe(file);
+    expect(encodings).toEqual([]);
   });
 
   it('reads a blob as a data: URL in the browser', async () => {
