@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LIMITS } from '@chirp/api-rules';
 
 export const DEFAULT_DATA_DIR = resolve(import.meta.dirname, '../.data');
 /** The shell in development (vite) and in preview. */
@@ -147,7 +148,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     bodyLimit: whole(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     authRateLimit: { max: whole(env, 'AUTH_RATE_LIMIT', 20), windowMs: whole(env, 'AUTH_RATE_WINDOW_MS', 60_000) },
     uploadsDir: resolve(env.UPLOADS_DIR?.trim() || join(dataDir, 'uploads')),
-    maxUploadBytes: whole(env, 'MAX_UPLOAD_BYTES', 5 * 1024 * 1024),
+    maxUploadBytes: whole(env, 'MAX_UPLOAD_BYTES', LIMITS.maxPostImageBytes),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
     s3,
     logger: env.LOG_REQUESTS !== '0',

@@ -32,7 +32,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     bodyLimit: 2 * 1024 * 1024,
     authRateLimit: { max: 100_000, windowMs: 60_000 },
     uploadsDir: join(dataDir, 'uploads'),
-    maxUploadBytes: 5 * 1024 * 1024,
+    maxUploadBytes: 1024 * 1024,
     logger: false,
     ...overrides,
   };

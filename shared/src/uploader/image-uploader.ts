@@ -1,6 +1,6 @@
 import { MESSAGES } from '../constants';
 import { createHostedUploader, type HostedUploaderOptions } from './hosted-uploader';
-import { PROFILE_PICTURE_LIMITS } from './downscale';
+import { POST_IMAGE_LIMITS, PROFILE_PICTURE_LIMITS } from './downscale';
 import { createLocalUploader, shrinkImage } from './local-uploader';
 import { createServerUploader, type ServerUploaderOptions } from './server-uploader';
 
@@ -29,14 +29,17 @@ export function configureUploader(choice: UploaderChoice): void {
   else current = createLocalUploader();
 }
 
-/** What an image is for: a profile picture is made at most 400×400 and 256 KiB before it leaves the browser. */
+/**
+ * What an image is for. Before any uploader sees it, a post image is made at most 1600 px and 1 MiB,
+ * a profile picture at most 400×400 and 256 KiB: what both back ends accept.
+ */
 export type ImagePurpose = 'post' | 'profile';
 
 /** Uploads with the configured uploader. Any failure is an Error reading 'Server Error' (spec 8). */
 export async function uploadImage(file: Blob, purpose: ImagePurpose = 'post'): Promise<string> {
   let url: string;
   try {
-    url = await current.upload(purpose === 'profile' ? await shrinkImage(file, PROFILE_PICTURE_LIMITS) : file);
+    url = await current.upload(await shrinkImage(file, purpose === 'profile' ? PROFILE_PICTURE_LIMITS : POST_IMAGE_LIMITS));
   } catch (error) {
     console.warn('Image upload failed:', error);
     throw new Error(MESSAGES.uploadFailed, { cause: error });
