@@ -19,7 +19,7 @@ export const picturePath = (userId: string, version: number) => `/api/users/${us
 
 /** A picture column: the picture itself when inline-sized, else NULL (the row then needs the URL). */
 const pictureColumn = (alias: string) =>
-  `CASE WHEN length(${alias}.profile_pic) <= ${LIMITS.maxInlinePicture} THEN ${alias}.profile_pic END`;
+  `CASE WHEN octet_length(${alias}.profile_pic) <= ${LIMITS.maxInlinePicture} THEN ${alias}.profile_pic END`;
 
 interface PersonRow {
   id: string;
