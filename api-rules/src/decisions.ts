@@ -3,7 +3,7 @@
  * unsafe), in one place. The README's API section explains each one; the contract suite tests them.
  * Plain values only: the Node server (server/) imports this file as it is.
  */
-import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH } from '@chirp/shared/constants';
+import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/shared/constants';
 import { MAX_IMAGE_BYTES } from '@chirp/shared/image-limits';
 
 export const LIMITS = {
@@ -69,14 +69,14 @@ export const DECIDED_ERRORS = {
   notText: (field: string) => `The field "${field}" must be text.`,
   tooLong: (field: string, max: number) => `The field "${field}" must be at most ${max} characters.`,
   passwordTooLong: `Password must be at most ${LIMITS.maxPassword} characters`,
-  usernameCharacters: 'A username may contain only letters, digits, dots, dashes and underscores.',
+  usernameCharacters: USERNAME_RULE,
   postTooLong: `A post can be at most ${MAX_POST_LENGTH} characters.`,
   badImage: 'The image must be an http(s) address, a data:image/ address or an image of this app.',
   badWebsite: 'The website must be an http(s) address or plain text.',
   tooManyExtraFields: 'Too many extra sign-up fields.',
   badExtraFieldName: (field: string) => `"${field}" cannot be used as a sign-up field.`,
   badLimit: `"limit" must be a whole number from 1 to ${LIMITS.maxPageSize}.`,
-  badCursor: 'The "cursor" is not valid for this list. Start again without it.',
+  badCursor: 'The cursor is not valid for this list. Start again without it.',
   badSort: '"sort" must be "latest" or "trending".',
   badView: '"view" must be "compact" (or left out for the full answer).',
   profilePictureTooLarge: 'A profile picture can be at most 256 KB. Choose a smaller picture.',
@@ -87,8 +87,7 @@ export const DECIDED_ERRORS = {
   unexpected: 'Something went wrong in the demo back end.',
 } as const;
 
-/** Letters, digits, '.', '-', '_': a username appears in /profile/{username} URLs. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export { USERNAME_PATTERN };
 
 /** Images shipped with the app (seed posts, avatars) are referred to by path. */
 export const APP_IMAGE_PATTERN = /^\/(?:avatars|images)\/[A-Za-z0-9._-]+\.(?:svg|png|jpe?g|gif|webp)$/;

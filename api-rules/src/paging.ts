@@ -57,16 +57,34 @@ function decodeCursor(cursor: string, sort: Sort): SortKey {
   return refuse(400, DECIDED_ERRORS.badCursor);
 }
 
+/** The earliest and latest instants a post can have (years 1 to 9999): anything else no post made. */
+const EARLIEST_MS = Date.UTC(1, 0, 1);
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+const MAX_LIKES = 2 ** 31 - 1;
+/** Post ids are UUIDs; any id this code gives out fits this. */
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
+const isWhole = (part: unknown, low: number, high: number): part is number =>
+  typeof part === 'number' && Number.isSafeInteger(part) && part >= low && part <= high;
+
+/**
+ * Only the shape this code makes: `{ sort, key }` and nothing else, a key of whole numbers within
+ * what a post can hold (a time in years 1–9999, a like count that fits the database) and a post id.
+ * A forged value outside those (a time PostgreSQL cannot hold) is refused here, not by the database.
+ */
 function isCursor(value: unknown): value is { sort: Sort; key: SortKey } {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { sort, key } = value as { sort?: unknown; key?: unknown };
-  if (!Array.isArray(key)) return false;
-  const numbers = sort === 'trending' ? 2 : 1;
+  if (Object.keys(value).length !== 2 || !Array.isArray(key)) return false;
+  if (sort !== 'latest' && sort !== 'trending') return false;
+  const parts = sort === 'trending' ? key : [0, ...key];
+  const [likes, time, id] = parts;
   return (
-    (sort === 'latest' || sort === 'trending') &&
-    key.length === numbers + 1 &&
-    key.slice(0, numbers).every((part) => typeof part === 'number' && Number.isFinite(part)) &&
-    typeof key[numbers] === 'string'
+    parts.length === 3 &&
+    isWhole(likes, -MAX_LIKES, 0) &&
+    isWhole(time, -LATEST_MS, -EARLIEST_MS) &&
+    typeof id === 'string' &&
+    ID.test(id)
   );
 }
 

@@ -2,6 +2,7 @@
  * Reading request bodies and query strings into checked values. Anything malformed, missing or
  * wrongly typed is refused with 400 and a sentence, before any rule runs.
  */
+import { hasVisibleText } from '@chirp/shared/constants';
 import { DEFAULT_AVATAR } from '@chirp/shared/constants';
 import type { PageQuery } from '@chirp/shared/types';
 import { refuse } from './database';
@@ -206,8 +207,10 @@ export function readPostData(body: JsonObject): PostInput {
   const image = rawImage || undefined;
   if (image !== undefined && !isAcceptedImage(image)) refuse(400, DECIDED_ERRORS.badImage);
   if (image !== undefined && dataUrlBytes(image) > LIMITS.maxPostImageBytes) refuse(400, DECIDED_ERRORS.postImageTooLarge);
-  if (!content && !image) refuse(400, SPEC_ERRORS.emptyPost);
-  return image === undefined ? { content } : { content, image };
+  // Only invisible characters (zero-width spaces, fillers) is no text at all.
+  const shown = hasVisibleText(content) ? content : '';
+  if (!shown && !image) refuse(400, SPEC_ERRORS.emptyPost);
+  return image === undefined ? { content: shown } : { content: shown, image };
 }
 
 export interface PageRequest {

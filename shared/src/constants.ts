@@ -7,6 +7,23 @@ export const MOCK_RESPONSE_DELAY_MS = 400;
 /** The guest demo account: one of the seed users (spec 9: fixed, not reproduced in the spec). */
 export const GUEST_CREDENTIALS = { username: 'guestuser', password: 'guest@chirp1' } as const;
 
+/**
+ * Usernames: letters, digits, '.', '-', '_' (a username appears in /profile/{username} URLs), with at
+ * least one letter or digit (`.` and `..` cannot be reached as a path, and `-` or `_` alone names no one).
+ */
+export const USERNAME_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]+$/;
+export const USERNAME_RULE = 'A username may contain only letters, digits, dots, dashes and underscores, and needs at least one letter or digit.';
+
+/**
+ * Characters that show nothing on their own: white space, control and format characters (zero-width
+ * spaces and joiners, direction marks), combining marks without a base, and the blank fillers some
+ * scripts have (Hangul fillers, the blank Braille pattern, the Mongolian vowel separator).
+ */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u180E]/gu;
+
+/** Whether a text shows anything: one made only of invisible characters counts as empty (spec 5's 'Empty post is useless!'). */
+export const hasVisibleText = (text: string) => text.replace(INVISIBLE, '').length > 0;
+
 /** Keys this app keeps in local storage. Sign-out clears all of local storage (spec 4). */
 export const STORAGE_KEYS = { token: 'token', username: 'username' } as const;
 
@@ -20,6 +37,7 @@ export const MESSAGES = {
   enterAllFields: ' Enter all fields to signup ',
   passwordTooShort: 'Password must be minimum 8 characters',
   passwordsDiffer: 'Passwords do not match',
+  usernameRule: USERNAME_RULE,
   emptyPost: 'Empty post is useless!',
   uploadFailed: 'Server Error',
   sessionEnded: 'Your session has ended. Please log in again.',

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@chirp/shared';
 import { describe, expect, it } from 'vitest';
 import { emptySignupForm, signupPayload, signupProblem } from './signup-checks';
 
@@ -23,6 +24,16 @@ describe('signupProblem', () => {
       expect(signupProblem({ ...complete, [field]: '   ' })?.message).toBe(' Enter all fields to signup ');
     },
   );
+
+  it('asks for a username with a letter or digit, after the spec’s checks', () => {
+    for (const username of ['.', '..', '-', '_', 'ada lovelace']) {
+      expect(signupProblem({ ...complete, username })).toEqual({ message: MESSAGES.usernameRule, field: 'username' });
+    }
+    expect(signupProblem({ ...complete, username: '.', password: 'short', rePassword: 'short' })?.message).toBe(
+      MESSAGES.passwordTooShort,
+    );
+    expect(signupProblem({ ...complete, username: '_a.' })).toBeNull();
+  });
 
   it('names the first empty field in the order the form shows them', () => {
     expect(signupProblem({ ...complete, username: '', lastName: '' })?.field).toBe('lastName');

@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, type SignupForm, type SignupPayload } from '@chirp/shared';
+import { MESSAGES, MIN_PASSWORD_LENGTH, type SignupForm, type SignupPayload, USERNAME_PATTERN } from '@chirp/shared';
 
 export const emptySignupForm: SignupForm = {
   firstName: '',
@@ -24,6 +24,8 @@ export function signupProblem(form: SignupForm): SignupProblem | null {
   if (emptyField) return { message: MESSAGES.enterAllFields, field: emptyField };
   if (form.password.length < MIN_PASSWORD_LENGTH) return { message: MESSAGES.passwordTooShort, field: 'password' };
   if (form.password !== form.rePassword) return { message: MESSAGES.passwordsDiffer, field: 'rePassword' };
+  // After the spec's three checks, in their order: the back ends refuse such a name with the same text.
+  if (!USERNAME_PATTERN.test(form.username.trim())) return { message: MESSAGES.usernameRule, field: 'username' };
   return null;
 }
 

@@ -81,6 +81,7 @@ export default function SignupPage() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
+          hint="Letters, digits, dots, dashes and underscores, with at least one letter or digit."
           value={form.username}
           onChange={fieldChanged}
         />

@@ -52,6 +52,15 @@ describe('the composer', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('takes text of only invisible characters as empty', async () => {
+    const create = vi.spyOn(api, 'createPost');
+    const { user, text, postButton } = showComposer();
+    await user.type(text, '\u200b\u3164\u2060');
+    await user.click(postButton);
+    expect(await screen.findByText(MESSAGES.emptyPost)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('posts text, says so and clears the fields', async () => {
     const created = aPost({ username: me.username, content: 'Hello\nworld' });
     const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [created] });

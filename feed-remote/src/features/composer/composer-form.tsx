@@ -3,6 +3,7 @@ import {
   CloseIcon,
   DEFAULT_AVATAR,
   errorMessage,
+  hasVisibleText,
   ImageIcon,
   MAX_POST_LENGTH,
   MESSAGES,
@@ -50,7 +51,7 @@ export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerForm
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (preparing || submitting) return;
-    const content = text.trim();
+    const content = hasVisibleText(text) ? text.trim() : '';
     const image = attachment.status === 'ready' ? attachment.url : undefined;
     if (!content && !image) {
       toast.error(MESSAGES.emptyPost);

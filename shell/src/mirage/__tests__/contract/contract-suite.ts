@@ -222,6 +222,11 @@ export function defineContractSuite(getContext: () => ContractContext): void {
         400,
         DECIDED_ERRORS.usernameCharacters,
       );
+      // '.' and '..' cannot be reached as /profile/{name}; '-' and '_' alone name no one.
+      for (const username of ['.', '..', '-', '_', '._-', '...']) {
+        expectRefusal(await call('POST', '/auth/signup', { body: { ...person, username } }), 400, DECIDED_ERRORS.usernameCharacters);
+      }
+      expect((await call('POST', '/auth/signup', { body: { ...person, username: '_a.' } })).status).toBe(201);
       expectRefusal(await call('POST', '/auth/signup', { body: { ...person, nickname: ['x'] } }), 400, DECIDED_ERRORS.notText('nickname'));
       expectRefusal(await call('POST', '/auth/signup', { body: { ...person, _id: 'mine' } }), 400, DECIDED_ERRORS.badExtraFieldName('_id'));
       expectRefusal(
@@ -578,6 +583,31 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const mixed = await call('GET', `/posts?limit=2&sort=trending&cursor=${latest.body.nextCursor}`);
       expectRefusal(mixed, 400, DECIDED_ERRORS.badCursor);
     });
+
+    it.each([
+      ['a time PostgreSQL cannot hold', { sort: 'latest', key: [8.64e15, '00000000-0000-4000-8000-000000000000'] }],
+      ['a time before year 1', { sort: 'latest', key: [1e15, '00000000-0000-4000-8000-000000000000'] }],
+      ['a fractional time', { sort: 'latest', key: [-1.5, '00000000-0000-4000-8000-000000000000'] }],
+      ['a huge like count', { sort: 'trending', key: [-1e300, -1e12, '00000000-0000-4000-8000-000000000000'] }],
+      ['an id that is no post id', { sort: 'latest', key: [-1e12, "x' OR 1=1"] }],
+      ['a field of its own', { sort: 'latest', key: [-1e12, '00000000-0000-4000-8000-000000000000'], extra: 1 }],
+      ['a key of strings', { sort: 'latest', key: ['-1e12', '00000000-0000-4000-8000-000000000000'] }],
+      ['not an object', ['latest']],
+    ])('refuses a forged cursor (%s) with 400, never 500', async (_name, forged) => {
+      const cursor = btoa(JSON.stringify(forged)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const sort = Array.isArray(forged) ? 'latest' : forged.sort;
+      expectRefusal(await call('GET', `/posts?limit=2&sort=${sort}&cursor=${cursor}`), 400, DECIDED_ERRORS.badCursor);
+      expectRefusal(await call('GET', `/posts/user/${PRIYA}?limit=2&sort=${sort}&cursor=${cursor}`), 400, DECIDED_ERRORS.badCursor);
+    });
+
+    it('takes back the cursors it makes, in both orders', async () => {
+      for (const sort of ['latest', 'trending']) {
+        const first = await call('GET', `/posts?limit=3&sort=${sort}`);
+        const second = await call('GET', `/posts?limit=3&sort=${sort}&cursor=${first.body.nextCursor}`);
+        expect(second.status).toBe(200);
+        expect(second.body.posts).toHaveLength(3);
+      }
+    });
   });
 
   describe('POST /api/posts', () => {
@@ -606,6 +636,17 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       for (const postData of [{ content: '' }, { content: '   \n ' }, {}, { content: '', image: '' }, { content: '', image: null }]) {
         expectRefusal(await createPost(token, postData), 400, SPEC_ERRORS.emptyPost);
       }
+    });
+
+    it('takes text of only invisible characters (zero-width, fillers) as empty', async () => {
+      const { token } = await api.loginGuest();
+      for (const content of ['\u200b', '\u3164\u3164', '\u200b \u200d\u2060\ufeff', '\u115f\u1160\uffa0', '\u2800', '\u202e\u200f']) {
+        expectRefusal(await createPost(token, { content }), 400, SPEC_ERRORS.emptyPost);
+      }
+      const withImage = await createPost(token, { content: '\u200b', image: '/images/tide-pool.svg' });
+      expect(withImage.status).toBe(201);
+      expect((await call('POST', `/posts/edit/${withImage.body.posts[0]._id}`, { token, body: { postData: { content: '\u3164' } } })).status).toBe(400);
+      expect((await createPost(token, { content: 'e\u0301' })).status).toBe(201);
     });
 
     it(`allows ${MAX_POST_LENGTH} characters and refuses one more; an emoji counts once`, async () => {
