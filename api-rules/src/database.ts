@@ -116,13 +116,18 @@ function summaries(ids: readonly string[], users: SummaryIndex): UserSummary[] {
   });
 }
 
-/** A user as the API returns it: never the password, follow lists as current summaries. */
-export function toPublicUser(user: StoredUser, users: SummaryIndex): User {
+/**
+ * A user as the API returns it: never the password, follow lists as current summaries. Bookmarks and
+ * the extra sign-up fields are the user's own business: shown only when `viewerId` is the user
+ * (others see an empty bookmark list and none of the extra fields).
+ */
+export function toPublicUser(user: StoredUser, users: SummaryIndex, viewerId: string | null): User {
   const { passwordHash: _hash, extras, followers, following, ...fields } = user;
+  const own = viewerId === user._id;
   return {
-    ...extras,
+    ...(own ? extras : {}),
     ...fields,
-    bookmarks: [...user.bookmarks],
+    bookmarks: own ? [...user.bookmarks] : [],
     followers: summaries(followers, users),
     following: summaries(following, users),
   };

@@ -228,7 +228,7 @@ describe('projections', () => {
   it('shows a user without the password hash, with extras and current follow summaries', () => {
     const db = database();
     db.users[0] = { ...db.users[0]!, extras: { emailAddress: 'a@example.com' } };
-    const shown = toPublicUser(callerOf(db, 'ann'), indexUsers(db));
+    const shown = toPublicUser(callerOf(db, 'ann'), indexUsers(db), 'ann');
     expect(shown).not.toHaveProperty('passwordHash');
     expect(shown).not.toHaveProperty('extras');
     expect(shown.emailAddress).toBe('a@example.com');
@@ -238,7 +238,18 @@ describe('projections', () => {
   it('keeps the server fields over extras with the same name', () => {
     const db = database();
     const sneaky = { ...callerOf(db, 'ann'), extras: { username: 'root', bio: 'x' } };
-    expect(toPublicUser(sneaky, indexUsers(db))).toMatchObject({ username: 'ann', bio: 'b' });
+    expect(toPublicUser(sneaky, indexUsers(db), 'ann')).toMatchObject({ username: 'ann', bio: 'b' });
+  });
+
+  it('shows bookmarks and extra sign-up fields to their owner only', () => {
+    const db = database();
+    const ann = { ...callerOf(db, 'ann'), bookmarks: ['p1'], extras: { emailAddress: 'a@example.com' } };
+    expect(toPublicUser(ann, indexUsers(db), 'ann')).toMatchObject({ bookmarks: ['p1'], emailAddress: 'a@example.com' });
+    for (const viewer of ['bob', null]) {
+      const shown = toPublicUser(ann, indexUsers(db), viewer);
+      expect(shown.bookmarks).toEqual([]);
+      expect(shown).not.toHaveProperty('emailAddress');
+    }
   });
 
   it('shows post likes as summaries, skipping users that are gone', () => {

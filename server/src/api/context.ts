@@ -92,9 +92,19 @@ export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Dat
 }
 
 /** Users as the API shows them: follow lists as current summaries, no password. */
-export async function publicUsers(q: Queryable, users: readonly StoredUser[], known?: ReadonlyMap<string, StoredUser>) {
+export async function publicUsers(
+  q: Queryable,
+  users: readonly StoredUser[],
+  viewerId: string | null,
+  known?: ReadonlyMap<string, StoredUser>,
+) {
   const index = known ?? (await loadSummaries(q, users.flatMap((user) => [...user.followers, ...user.following])));
-  return users.map((user) => toPublicUser(user, index));
+  return users.map((user) => toPublicUser(user, index, viewerId));
+}
+
+/** The spec's public reads ignore a token that is not valid; a valid one shows its owner their own bookmarks. */
+export async function readerIdOrNull(call: ApiCall, services: Services): Promise<string | null> {
+  return (await readToken(services.jwtSecret, call.headers.authorization))?._id ?? null;
 }
 
 /** Posts as the API shows them: likedBy / dislikedBy as current summaries. */

@@ -42,6 +42,7 @@ import {
   currentMoment,
   publicPosts,
   publicUsers,
+  readerIdOrNull,
   reply,
   type ApiCall,
   type ApiReply,
@@ -92,8 +93,8 @@ interface AskedBy {
   compact: boolean;
 }
 
-async function answerUser(user: StoredUser, services: Services) {
-  const [publicUser] = await publicUsers(services.sql, [user]);
+async function answerUser(user: StoredUser, services: Services, viewerId: string | null = user._id) {
+  const [publicUser] = await publicUsers(services.sql, [user], viewerId);
   return publicUser;
 }
 
@@ -110,7 +111,7 @@ async function followBody({ user, followUser }: { user: StoredUser; followUser: 
     const profile = (id: string) => compactProfile(sql, { id }, asked.call, asked.claims._id);
     return reply({ user: await profile(user._id), followUser: await profile(followUser._id) });
   }
-  const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser]);
+  const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser], user._id);
   return reply({ user: publicUser, followUser: publicFollowUser });
 }
 
@@ -168,7 +169,8 @@ export const usersRoutes: RouteDefinition[] = [
       const { sql } = services;
       if (wantsCompact(call.query)) return compactPeoplePage(sql, { kind: 'everyone' }, call, await readerId(call, services));
       const users = await loadAllUsers(sql);
-      return reply({ users: await publicUsers(sql, users, new Map(users.map((user) => [user._id, user]))) });
+      const viewer = await readerIdOrNull(call, services);
+      return reply({ users: await publicUsers(sql, users, viewer, new Map(users.map((user) => [user._id, user]))) });
     },
   },
   {
@@ -188,7 +190,8 @@ export const usersRoutes: RouteDefinition[] = [
         return reply({ user: await compactProfile(services.sql, { id: userId(call) }, call, await readerId(call, services)) });
       }
       const users = await loadUsersById(services.sql, [userId(call)]);
-      return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services) });
+      const viewer = await readerIdOrNull(call, services);
+      return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services, viewer) });
     },
   },
   {

@@ -25,7 +25,7 @@ export const authRoutes: RouteDefinition[] = [
       const passwordHash = await hashPassword(password);
       const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
       const encodedToken = await issueToken(db.tokenSecret, user);
-      const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db));
+      const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
       return reply({ createdUser, encodedToken }, 201);
     },
   },
@@ -39,7 +39,7 @@ export const authRoutes: RouteDefinition[] = [
       const user = userForLogin(db, username);
       if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
       const encodedToken = await issueToken(db.tokenSecret, user);
-      const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db));
+      const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
       return reply({ foundUser, encodedToken });
     },
   },

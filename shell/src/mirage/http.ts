@@ -87,6 +87,14 @@ export function viewerIn(db: Database, claims: TokenClaims | undefined): Viewer 
   return { caller: claims ? findCaller(db, claims) : undefined, picture: pictureUrl };
 }
 
+/**
+ * The spec's public reads (the users list, one user) ignore a token that is not valid: they answer
+ * anyone. A valid one shows its owner their own bookmarks and extra fields.
+ */
+export async function readerIdOrNull(call: ApiCall, backend: Backend): Promise<string | null> {
+  return (await readToken(backend.db.tokenSecret, call.headers.authorization))?._id ?? null;
+}
+
 /** Reads may be asked signed in (then "…ByMe" says what the caller did) or not; a bad token is still refused. */
 export async function optionalClaims(call: ApiCall, backend: Backend): Promise<TokenClaims | undefined> {
   return call.headers.authorization === undefined ? undefined : authenticate(call, backend);

@@ -1,4 +1,4 @@
-import { authenticate, changeAsCaller, reply, viewerIn, type ApiCall, type AskedBy, type RouteDefinition } from './http';
+import { authenticate, changeAsCaller, readerIdOrNull, reply, viewerIn, type ApiCall, type AskedBy, type RouteDefinition } from './http';
 import { compactFollowAnswer, peoplePageReply, readingViewer } from './compact-routes';
 import {
   bookmarkPost,
@@ -29,7 +29,7 @@ const bookmarks = ({ user }: { user: StoredUser }, asked: AskedBy) =>
 function followBody({ db, user, followUser }: { db: Database; user: StoredUser; followUser: StoredUser }, asked: AskedBy) {
   if (asked.compact) return compactFollowAnswer(db, user, followUser, asked);
   const users = indexUsers(db);
-  return reply({ user: toPublicUser(user, users), followUser: toPublicUser(followUser, users) });
+  return reply({ user: toPublicUser(user, users, user._id), followUser: toPublicUser(followUser, users, user._id) });
 }
 
 export const usersRoutes: RouteDefinition[] = [
@@ -40,7 +40,8 @@ export const usersRoutes: RouteDefinition[] = [
       const { db } = backend;
       if (wantsCompact(call.query)) return peoplePageReply(db.users, call.query, await readingViewer(call, backend));
       const users = indexUsers(db);
-      return reply({ users: db.users.map((user) => toPublicUser(user, users)) });
+      const viewer = await readerIdOrNull(call, backend);
+      return reply({ users: db.users.map((user) => toPublicUser(user, users, viewer)) });
     },
   },
   {
@@ -57,7 +58,7 @@ export const usersRoutes: RouteDefinition[] = [
     handler: async (call, backend) => {
       const { db } = backend;
       const user = findUserById(db, userId(call));
-      if (!wantsCompact(call.query)) return reply({ user: toPublicUser(user, indexUsers(db)) });
+      if (!wantsCompact(call.query)) return reply({ user: toPublicUser(user, indexUsers(db), await readerIdOrNull(call, backend)) });
       return reply({ user: toProfile(db, user, await readingViewer(call, backend)) });
     },
   },
@@ -68,7 +69,7 @@ export const usersRoutes: RouteDefinition[] = [
       (call) => readProfileEdit(readJsonObject(call.body)),
       editProfile,
       ({ db, user }, asked) =>
-        reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db)) }),
+        reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db), user._id) }),
     ),
   },
   { method: 'post', path: '/users/bookmark/:postId', handler: changeAsCaller(postId, bookmarkPost, bookmarks) },

@@ -425,6 +425,30 @@ export function defineContractSuite(getContext: () => ContractContext): void {
     });
   });
 
+  describe('what others see of a user', () => {
+    it('shows bookmarks and extra sign-up fields only to their owner', async () => {
+      const person = { username: 'ada.l', password: 'engines!1', firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' };
+      const { createdUser, encodedToken } = (await call('POST', '/auth/signup', { body: person })).body;
+      expect(createdUser.emailAddress).toBe('ada@example.com');
+      const [post] = await api.posts();
+      await call('POST', `/users/bookmark/${post!._id}`, { token: encodedToken });
+      const { token: guestToken } = await api.loginGuest();
+      for (const token of [undefined, guestToken, 'not-a-token']) {
+        const listed = (await call('GET', '/users', { token })).body.users.find((entry: User) => entry._id === createdUser._id);
+        const one = (await call('GET', `/users/${createdUser._id}`, { token })).body.user;
+        for (const shown of [listed, one]) {
+          expect(shown.bookmarks).toEqual([]);
+          expect(shown).not.toHaveProperty('emailAddress');
+        }
+      }
+      const own = (await call('GET', `/users/${createdUser._id}`, { token: encodedToken })).body.user;
+      expect(own).toMatchObject({ bookmarks: [post!._id], emailAddress: 'ada@example.com' });
+      const login = await call('POST', '/auth/login', { body: { username: person.username, password: person.password } });
+      expect(login.body.foundUser).toMatchObject({ bookmarks: [post!._id], emailAddress: 'ada@example.com' });
+      expect((await call('GET', '/users/bookmark', { token: encodedToken })).body.bookmarks).toEqual([post!._id]);
+    });
+  });
+
   describe('bookmarks', () => {
     it('reads the caller\'s bookmarks as a list of post ids', async () => {
       const { token, user } = await api.loginGuest();
@@ -437,7 +461,8 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const { token, otherPost, user } = await guestSession();
       const added = await call('POST', `/users/bookmark/${otherPost._id}`, { token });
       expect(added).toMatchObject({ status: 200, body: { bookmarks: [...user.bookmarks, otherPost._id] } });
-      expect((await api.userNamed(GUEST)).bookmarks).toContain(otherPost._id);
+      const mine = (await call('GET', '/users', { token })).body.users.find((entry: User) => entry.username === GUEST);
+      expect(mine.bookmarks).toContain(otherPost._id);
       const removed = await call('POST', `/users/remove-bookmark/${otherPost._id}`, { token });
       expect(removed).toMatchObject({ status: 200, body: { bookmarks: user.bookmarks } });
     });
