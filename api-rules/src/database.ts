@@ -38,6 +38,11 @@ export interface StoredPost {
   likes: { likeCount: number; likedBy: string[]; dislikedBy: string[] };
   createdAt: string;
   updatedAt: string;
+  /**
+   * The order posts were made in (1, 2, 3…): it orders posts made within the same second. Stored by
+   * each back end (data saved before it existed reads as 0); never part of an answer.
+   */
+  seq?: number;
 }
 
 export interface Database {
@@ -134,7 +139,7 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, viewerId: st
 }
 
 export function toPublicPost(post: StoredPost, users: SummaryIndex): Post {
-  const { likes, ...fields } = post;
+  const { likes, seq: _seq, ...fields } = post;
   return {
     ...fields,
     likes: {
@@ -169,6 +174,7 @@ export function isStoredPost(value: unknown): value is StoredPost {
   return (
     ['_id', 'content', 'username', 'createdAt', 'updatedAt'].every((key) => isText(value[key])) &&
     (value.image === undefined || isText(value.image)) &&
+    (value.seq === undefined || Number.isSafeInteger(value.seq)) &&
     Number.isInteger(likes.likeCount) &&
     (likes.likeCount as number) >= 0 &&
     isTextList(likes.likedBy) &&

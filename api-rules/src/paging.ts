@@ -8,11 +8,17 @@ import { DECIDED_ERRORS } from './decisions';
 import type { PageRequest } from './validation';
 
 type Sort = PageRequest['sort'];
-type SortKey = [number, number, string] | [number, string];
+/** [likes,] time, creation order, id: each part negated where the list runs from high to low. */
+type SortKey = [number, number, number, string] | [number, number, string];
 
+/**
+ * Timestamps are shown to the second (spec 3), so many posts share one; among them the newer comes
+ * first by `seq`, the order they were made in (a random id broke those ties before).
+ */
 function sortKey(post: StoredPost, sort: Sort): SortKey {
   const time = -Date.parse(post.createdAt);
-  return sort === 'trending' ? [-post.likes.likeCount, time, post._id] : [time, post._id];
+  const made = -(post.seq ?? 0);
+  return sort === 'trending' ? [-post.likes.likeCount, time, made, post._id] : [time, made, post._id];
 }
 
 function compareKeys(a: SortKey, b: SortKey): number {
@@ -23,7 +29,7 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return 0;
 }
 
-/** Latest: newest first. Trending: most liked first, then newest. Ties by id, so the order is total. */
+/** Latest: newest first. Trending: most liked first, then newest. Then by id, so the order is total. */
 export function orderPosts(posts: readonly StoredPost[], sort: Sort): StoredPost[] {
   return posts
     .map((post) => ({ post, key: sortKey(post, sort) }))
@@ -78,11 +84,12 @@ function isCursor(value: unknown): value is { sort: Sort; key: SortKey } {
   if (Object.keys(value).length !== 2 || !Array.isArray(key)) return false;
   if (sort !== 'latest' && sort !== 'trending') return false;
   const parts = sort === 'trending' ? key : [0, ...key];
-  const [likes, time, id] = parts;
+  const [likes, time, made, id] = parts;
   return (
-    parts.length === 3 &&
+    parts.length === 4 &&
     isWhole(likes, -MAX_LIKES, 0) &&
     isWhole(time, -LATEST_MS, -EARLIEST_MS) &&
+    isWhole(made, -Number.MAX_SAFE_INTEGER, 0) &&
     typeof id === 'string' &&
     ID.test(id)
   );
@@ -113,6 +120,7 @@ export interface PageStart {
   /** Only under 'trending'. */
   likeCount?: number;
   createdMs: number;
+  seq: number;
   id: string;
 }
 
@@ -125,7 +133,7 @@ export function pageStart(request: Required<PageRequest>): PageStart | undefined
   const { cursor } = request.page;
   if (cursor === undefined) return undefined;
   const key = decodeCursor(cursor, request.sort);
-  return key.length === 3
-    ? { likeCount: -key[0], createdMs: -key[1], id: key[2] }
-    : { createdMs: -key[0], id: key[1] };
+  return key.length === 4
+    ? { likeCount: -key[0], createdMs: -key[1], seq: -key[2], id: key[3] }
+    : { createdMs: -key[0], seq: -key[1], id: key[2] };
 }

@@ -21,6 +21,8 @@ export function createPost(db: Database, caller: StoredUser, input: PostInput, m
     likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
     createdAt: moment.now,
     updatedAt: moment.now,
+    // A database that numbers rows itself (the server) ignores this and uses its own sequence.
+    seq: db.posts.reduce((last, entry) => Math.max(last, entry.seq ?? 0), 0) + 1,
   };
   return { ...db, posts: [...db.posts, post] };
 }

@@ -295,8 +295,9 @@ function buildSeedDatabase(hashes: Map<SeedKey, string>): Database {
   const ids = new Map(SEED_USERS.map(({ key }) => [key, crypto.randomUUID()]));
   const idOf = (key: SeedKey) => ids.get(key)!;
 
-  const posts: StoredPost[] = SEED_POSTS.map((seed) => ({
+  const posts: StoredPost[] = SEED_POSTS.map((seed, index) => ({
     _id: crypto.randomUUID(),
+    seq: index + 1,
     content: seed.content,
     ...(seed.image ? { image: seed.image } : {}),
     username: SEED_USERS.find(({ key }) => key === seed.author)!.fields.username,

@@ -282,7 +282,7 @@ const summaries = (ids) =>
   sql.query('SELECT id::text, username, first_name, last_name, profile_pic FROM users WHERE id = ANY($1::uuid[])', [ids]);
 const likersOf = (rows) => [...new Set(rows.flatMap((row) => [...row.liked_by, ...row.disliked_by]))];
 async function pageOfPosts() {
-  const { rows } = await sql.query(postSelect('', 'ORDER BY p.created_at DESC, p.id LIMIT 21'));
+  const { rows } = await sql.query(postSelect('', 'ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT 21'));
   await summaries(likersOf(rows));
 }
 async function allPosts() {
@@ -326,7 +326,7 @@ if (SPEC_WRITES) driver.push(
 );
 driver.push(
   await drive('GET /api/posts?view=compact&limit=20', () =>
-    compactPostsWhere(sql, userIds[0], { origin: 'http://server' }, '', [], 'ORDER BY p.created_at DESC, p.id LIMIT 21'),
+    compactPostsWhere(sql, userIds[0], { origin: 'http://server' }, '', [], 'ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT 21'),
   ),
 );
 const { rows: counted } = await sql.query('SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM posts)::int AS posts');

@@ -164,7 +164,10 @@ describe('post rules', () => {
       likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
       createdAt: moment.now,
       updatedAt: moment.now,
+      seq: 1,
     });
+    const after = createPost(next, callerOf(next, 'ann'), { content: 'again' }, { ...moment, newId: () => 'newer-id' });
+    expect(postOf(after, 'newer-id').seq).toBe(2);
   });
 
   it("edits only the author's post, replacing the image as sent", () => {

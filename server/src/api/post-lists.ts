@@ -13,8 +13,8 @@ const MAX_MS = 8.64e15;
 const clampMs = (ms: number) => Math.max(-MAX_MS, Math.min(MAX_MS, ms));
 
 const ORDER = {
-  latest: 'ORDER BY p.created_at DESC, p.id',
-  trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.id',
+  latest: 'ORDER BY p.created_at DESC, p.seq DESC, p.id',
+  trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.seq DESC, p.id',
 } as const;
 
 /** Which posts a list holds: one author's (by id), a user's likes or bookmarks, or everyone's. */
@@ -40,7 +40,9 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   if (start) {
     const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
     const id = param(start.id);
-    const afterInTime = `(p.created_at < ${at} OR (p.created_at = ${at} AND p.id::text COLLATE "C" > ${id}))`;
+    const seq = `${param(start.seq)}::bigint`;
+    const afterInSecond = `(p.seq < ${seq} OR (p.seq = ${seq} AND p.id::text COLLATE "C" > ${id}))`;
+    const afterInTime = `(p.created_at < ${at} OR (p.created_at = ${at} AND ${afterInSecond}))`;
     if (start.likeCount === undefined) {
       conditions.push(`p.created_at <= ${at}`, afterInTime);
     } else {

@@ -64,6 +64,7 @@ interface CompactPostRow extends PersonRow {
   updated_offset: number;
   my_reaction: boolean | null;
   bookmarked_by_me: boolean;
+  seq: string | number;
 }
 
 /** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
@@ -87,7 +88,7 @@ export async function compactPostsWhere(
   const viewer = `$${params.length + 1}::uuid`;
   const { rows } = await q.query<CompactPostRow>(
     `SELECT p.id::text AS post_id, p.content, p.image, p.like_count, p.created_at, p.created_offset, p.updated_at,
-        p.updated_offset, ${PERSON_COLUMNS('a', viewer)},
+        p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me
       FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
@@ -107,6 +108,7 @@ export async function compactPostsWhere(
         likes: { likeCount, likedBy: [], dislikedBy: [] },
         createdAt,
         updatedAt,
+        seq: Number(row.seq),
       },
       compact: {
         _id: row.post_id,

@@ -119,10 +119,11 @@ interface PostRow {
   updated_offset: number;
   liked_by: string[];
   disliked_by: string[];
+  seq: string | number;
 }
 
 const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
-    p.created_at, p.created_offset, p.updated_at, p.updated_offset`;
+    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq`;
 
 /**
  * A few posts (a page, one post): the posts are chosen first (`condition` and `tail` — ORDER BY,
@@ -153,6 +154,7 @@ const toPost = (row: PostRow): StoredPost => ({
   likes: { likeCount: Number(row.like_count), likedBy: row.liked_by, dislikedBy: row.disliked_by },
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
+  seq: Number(row.seq),
 });
 
 /** Posts matching `condition` (on `p`), with `tail` (ORDER BY, LIMIT on `p`): see `postSelect`. */

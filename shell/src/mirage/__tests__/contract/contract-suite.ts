@@ -625,6 +625,26 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       expectRefusal(await call('GET', `/posts/user/${PRIYA}?limit=2&sort=${sort}&cursor=${cursor}`), 400, DECIDED_ERRORS.badCursor);
     });
 
+    it('keeps posts made within one second in the order they were made, whole and paged', async () => {
+      const { token } = await api.loginGuest();
+      const made: string[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        const answer = await call('POST', '/posts?view=compact', { token, body: { postData: { content: `Quick ${index}` } } });
+        made.push(answer.body.post._id);
+      }
+      const newestFirst = [...made].reverse();
+      const whole = (await api.posts()).map((post) => post._id);
+      expect(whole.filter((id) => made.includes(id))).toEqual(newestFirst);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Answer = await call('GET', `/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        paged.push(...page.body.posts.map((post: Post) => post._id));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+    });
+
     it('takes back the cursors it makes, in both orders', async () => {
       for (const sort of ['latest', 'trending']) {
         const first = await call('GET', `/posts?limit=3&sort=${sort}`);
