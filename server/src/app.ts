@@ -49,6 +49,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Behind a load balancer, the client's address (for rate limits) is in X-Forwarded-For.
     trustProxy: process.env.TRUST_PROXY === '1',
     frameworkErrors: (_error, _request, reply) => sendErrors(reply, 400, SERVER_ERRORS.badAddress),
+    // Refused before any route (headers too large, a request that is not HTTP): the same `{ errors }` shape.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({ errors: [tooLarge ? SERVER_ERRORS.headersTooLarge : SERVER_ERRORS.badRequest] });
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const services: Services = { sql: options.sql, jwtSecret: options.jwtSecret };
 
@@ -69,9 +80,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.statusCode ?? 500;
     if (status === 429) return sendErrors(reply, 429, SERVER_ERRORS.tooManyAttempts);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendErrors(reply, 413, SERVER_ERRORS.bodyTooLarge(options.bodyLimit));
-    if (status >= 400 && status < 500) return sendErrors(reply, status, SERVER_ERRORS.badAddress);
-    request.log.error(error);
+    if (error.code?.startsWith('FST_ERR_CTP')) return sendErrors(reply, status < 500 ? status : 415, SERVER_ERRORS.badContentType);
+    if (status >= 400 && status < 500) return sendErrors(reply, status, SERVER_ERRORS.badRequest);
+    // Logged whatever LOG_REQUESTS says: request logs can be off, failures never go unseen.
+    if (options.logger) request.log.error(error);
+    else console.error(`The API failed on ${request.method} ${request.url}:`, error);
     return sendErrors(reply, 500, SERVER_ERRORS.unexpected);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // A token in the answer (log in, sign-up) or an answer for one caller: never kept by a cache.
+    if (request.headers.authorization !== undefined || request.url.startsWith('/api/auth/')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   app.setNotFoundHandler((request, reply) =>
     sendErrors(reply, 404, DECIDED_ERRORS.unknownCall(request.method, new URL(request.url, 'http://server').pathname)),
@@ -95,6 +116,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   uploadRoutes(app, services, { ...options, store });
   pictureRoutes(app, services);
 
+  // Load balancers: /health says the process answers; /ready that it can reach its database too.
   app.get('/health', async () => ({ ok: true }));
+  app.get('/ready', async (_request, reply) => {
+    try {
+      await options.sql.query('SELECT 1');
+      return { ok: true };
+    } catch (error) {
+      console.error('Not ready: the database does not answer.', error);
+      return sendErrors(reply, 503, SERVER_ERRORS.notReady);
+    }
+  });
   return app;
 }

@@ -29,6 +29,11 @@ export interface ServerConfig {
   /** Images go to this S3-compatible bucket instead of `uploadsDir`. */
   s3?: S3Settings;
   logger: boolean;
+  /**
+   * Lay the demo accounts (published passwords) on an empty database: SEED_DEMO=1 or 0; by default
+   * on, except with NODE_ENV=production.
+   */
+  seedDemo: boolean;
 }
 
 /** An S3-compatible bucket for images (AWS S3, MinIO, Cloudflare R2, …). */
@@ -152,5 +157,6 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
     s3,
     logger: env.LOG_REQUESTS !== '0',
+    seedDemo: yesOrNo(env, 'SEED_DEMO') ?? env.NODE_ENV !== 'production',
   };
 }

@@ -13,7 +13,11 @@ function settings(): ServerConfig {
 }
 
 const config = settings();
-const server = await startServer(config);
+const server = await startServer(config).catch((error: unknown) => {
+  // The database cannot be opened (its folder is in use, PostgreSQL does not answer…): one line, no start.
+  console.error(`The Chirp API cannot start: ${(error as Error).message}`);
+  process.exit(1);
+});
 const images = config.s3 ? `S3 bucket ${config.s3.bucket}, served from ${config.s3.publicUrl}` : config.uploadsDir;
 console.info(
   `Chirp API on ${server.url} (${server.sql.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); images in ${images}; shell origins: ${config.corsOrigins.join(', ')}`,

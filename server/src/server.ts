@@ -28,7 +28,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const sql = await openDatabase(config);
   try {
     await migrate(sql);
-    await seedIfEmpty(sql);
+    // Demo accounts have published passwords: only where asked (config.seedDemo).
+    if (config.seedDemo) await seedIfEmpty(sql);
     const app = await buildApp({ ...config, sql });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

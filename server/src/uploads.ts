@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Services } from './api/context';
 import { IMMUTABLE_CACHE, type ImageKind, type ImageStore } from './image-store';
-import { refuse } from '@chirp/api-rules';
+import { findCaller, Refusal, refuse } from '@chirp/api-rules';
+import { loadUsersById } from './db/records';
 
 interface KnownKind extends ImageKind {
   matches: (bytes: Buffer) => boolean;
@@ -37,6 +38,11 @@ const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'> & { store: ImageStore };
 
 const isFileTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+/** Busboy and @fastify/multipart throw plain errors (or 4xx ones) for malformed forms. */
+const isClientError = (error: unknown) => {
+  const { statusCode, code, message } = error as { statusCode?: number; code?: string; message?: string };
+  return (statusCode !== undefined && statusCode < 500) || /^FST_/.test(code ?? '') || /multipart|boundary|part|form/i.test(message ?? '');
+};
 
 export function uploadRoutes(app: FastifyInstance, services: Services, options: UploadOptions): void {
   app.post('/api/uploads', async (request, response) => {
@@ -50,15 +56,20 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
     };
     const { status, body } = await runRoute(
       async () => {
-        await authenticate(call, services);
+        const claims = await authenticate(call, services);
+        // Like every protected call: a token that outlived its user is refused.
+        findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id]) }, claims);
         if (!request.isMultipart()) refuse(400, SERVER_ERRORS.noFile);
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') refuse(400, SERVER_ERRORS.noFile);
         let bytes: Buffer;
         try {
+          const part = await request.file();
+          if (!part || part.fieldname !== 'file') refuse(400, SERVER_ERRORS.noFile);
           bytes = await part.toBuffer();
         } catch (error) {
+          if (error instanceof Refusal) throw error;
           if (isFileTooLarge(error)) refuse(413, SERVER_ERRORS.imageTooLarge(options.maxUploadBytes));
+          // A body that is not the multipart form it says it is (a bad boundary, cut short…).
+          if (isClientError(error)) refuse(400, SERVER_ERRORS.badMultipart);
           throw error;
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);

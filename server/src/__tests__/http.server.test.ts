@@ -1,12 +1,12 @@
 // @vitest-environment node
 /** What only the real server has: uploads, rate limits, body limits, CORS, migrations, scrypt, secrets. */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
 import { SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';
-import { tokenSecret } from '../config';
+import { configFromEnv, tokenSecret } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { hashPassword, verifyPassword } from '../passwords';
 import { newTempDir, startTestServer, SAMPLE_IMAGES, uploadImage, type TestServer } from './test-server';
@@ -72,6 +72,19 @@ describe('POST /api/uploads', { timeout: 30_000 }, () => {
     expect(notMultipart.status).toBe(400);
   });
 
+  it('refuses a malformed multipart form with 400, and a token whose user is gone with 404', async () => {
+    for (const body of ['--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', 'no parts at all']) {
+      const answer = await fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'multipart/form-data; boundary=xyz' },
+        body,
+      });
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 400, body: { errors: [expect.any(String)] } });
+    }
+    const ghost = await server.signToken({ _id: crypto.randomUUID(), username: 'ghost' });
+    expect(await upload(PNG, { token: ghost })).toEqual({ status: 404, body: { errors: [SPEC_ERRORS.notRegistered] } });
+  });
+
   it('serves nothing but stored images', async () => {
     for (const path of ['/uploads/..%2Fjwt-secret', '/uploads/nothing.png', `/uploads/${crypto.randomUUID()}.png`]) {
       expect((await fetch(`${server.url}${path}`)).status).toBe(404);
@@ -119,6 +132,35 @@ describe('limits', { timeout: 30_000 }, () => {
     expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
     expect({ status: refused?.status, body: await refused?.json() }).toEqual({ status: 429, body: { errors: [SERVER_ERRORS.tooManyAttempts] } });
     expect((await fetch(`${server.url}/api/posts`)).status).toBe(200); // reads are not limited
+  });
+});
+
+describe('every answer', () => {
+  it('refuses a body that is not JSON in the contract’s shape, not with an unrelated text', async () => {
+    for (const type of ['', '/']) {
+      const answer = await fetch(`${server.url}/api/posts`, { method: 'POST', headers: { 'content-type': type }, body: '{}' });
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 415, body: { errors: [SERVER_ERRORS.badContentType] } });
+    }
+  });
+
+  it('refuses headers over 16 KB with { errors }, not the framework’s own body', async () => {
+    const answer = await fetch(`${server.url}/api/posts`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    expect(answer.status).toBe(431);
+    expect(await answer.json()).toEqual({ errors: [SERVER_ERRORS.headersTooLarge] });
+  });
+
+  it('says nosniff on JSON answers and no-store on answers that carry a token or are for one caller', async () => {
+    // (This server allows 3 log-ins a minute: whatever this one answers, its headers are the point.)
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect(login.headers.get('x-content-type-options')).toBe('nosniff');
+    const mine = await fetch(`${server.url}/api/users/bookmark`, { headers: { authorization: await guestToken() } });
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    const list = await fetch(`${server.url}/api/posts?limit=2`);
+    expect(list.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(list.headers.get('cache-control')).toBeNull();
+    const unknown = await fetch(`${server.url}/api/nothing`);
+    expect(unknown.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
@@ -182,5 +224,60 @@ describe('the token secret', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('health, readiness and start-up', () => {
+  it('/health answers while the process runs; /ready only while the database answers', async () => {
+    const other = await startTestServer();
+    try {
+      expect((await fetch(`${other.url}/health`)).status).toBe(200);
+      expect((await fetch(`${other.url}/ready`)).status).toBe(200);
+      await other.sql.close();
+      const ready = await fetch(`${other.url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ errors: [SERVER_ERRORS.notReady] });
+      expect((await fetch(`${other.url}/health`)).status).toBe(200);
+    } finally {
+      await other.app.close();
+      rmSync(other.config.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lays the demo accounts only when asked: never by default in production', async () => {
+    const secret = 'x'.repeat(32);
+    expect(configFromEnv({ JWT_SECRET: secret, DATA_DIR: newTempDir() }).seedDemo).toBe(true);
+    expect(configFromEnv({ JWT_SECRET: secret, NODE_ENV: 'production', DATA_DIR: newTempDir() }).seedDemo).toBe(false);
+    expect(configFromEnv({ JWT_SECRET: secret, NODE_ENV: 'production', SEED_DEMO: '1', DATA_DIR: newTempDir() }).seedDemo).toBe(true);
+    expect(configFromEnv({ JWT_SECRET: secret, SEED_DEMO: '0', DATA_DIR: newTempDir() }).seedDemo).toBe(false);
+    const bare = await startTestServer({ seedDemo: false });
+    try {
+      const { users } = await (await fetch(`${bare.url}/api/users`)).json();
+      expect(users).toEqual([]);
+      const login = await fetch(`${bare.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GUEST_CREDENTIALS),
+      });
+      expect(login.status).toBe(404);
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  it('refuses a second server on the same PGlite folder, saying why', async () => {
+    const dataDir = newTempDir();
+    const first = await startTestServer({ dataDir });
+    try {
+      await expect(startTestServer({ dataDir })).rejects.toThrow(/in use by another Chirp server \(process \d+\)/);
+    } finally {
+      await first.stop();
+    }
+    // A lock left by a process that is gone (killed) is taken over.
+    const stale = newTempDir();
+    mkdirSync(join(stale, 'pglite'), { recursive: true });
+    writeFileSync(join(stale, 'pglite', 'chirp-server.lock'), '999999999');
+    const again = await startTestServer({ dataDir: stale });
+    await again.stop();
   });
 });

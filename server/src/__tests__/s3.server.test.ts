@@ -21,16 +21,34 @@ const BUCKET = 'chirp-images';
 const MAX_UPLOAD = 64 * 1024;
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
 
-/** Uploads never touch the database: one that refuses every query spares this file a PGlite start. */
+/**
+ * Uploads touch the database only to find the uploader (a token that outlived its user is refused):
+ * one that knows that one user and refuses anything else spares this file a PGlite start.
+ */
+const UPLOADER_ID = '00000000-0000-4000-8000-00000000cafe';
 const noDatabase = async (): Promise<never> => {
-  throw new Error('The uploads touched the database.');
+  throw new Error('The uploads touched the database beyond finding the uploader.');
 };
-const NO_DATABASE: Sql = { kind: 'pglite', query: noDatabase, exec: noDatabase, transaction: noDatabase, close: async () => {} };
+const uploaderRow = {
+  id: UPLOADER_ID, username: 'uploader', first_name: 'Up', last_name: 'Loader', password_hash: 'x', profile_pic: '', title: '',
+  bio: '', website: '', extras: {}, created_at: new Date(), created_offset: 0, updated_at: new Date(), updated_offset: 0,
+  bookmarks: [], following: [], followers: [],
+};
+const ONE_USER: Sql = {
+  kind: 'pglite',
+  query: async <Row,>(text: string) => {
+    if (!/FROM users u WHERE u\.id = ANY/.test(text)) return noDatabase();
+    return { rows: [uploaderRow as Row] };
+  },
+  exec: noDatabase,
+  transaction: noDatabase,
+  close: async () => {},
+};
 
 /** The HTTP app (routes, checks, image store) on a free loopback port, with images in `s3`. */
 async function startApp(s3: S3Settings) {
   const config = testConfig({ jwtSecret: JWT_SECRET, maxUploadBytes: MAX_UPLOAD, s3 });
-  const app = await buildApp({ ...config, sql: NO_DATABASE });
+  const app = await buildApp({ ...config, sql: ONE_USER });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
@@ -63,7 +81,7 @@ beforeAll(async () => {
   };
   client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   server = await startApp(settings);
-  token = await issueToken(JWT_SECRET, { _id: 'uploader', username: 'uploader' });
+  token = await issueToken(JWT_SECRET, { _id: UPLOADER_ID, username: 'uploader' });
 }, 60_000);
 
 afterAll(async () => {

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     uploadsDir: join(dataDir, 'uploads'),
     maxUploadBytes: 1024 * 1024,
     logger: false,
+    seedDemo: true,
     ...overrides,
   };
 }

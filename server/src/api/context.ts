@@ -43,7 +43,12 @@ export const SERVER_ERRORS = {
   badAddress: 'The address of this call is not valid.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   noFile: 'Send the image as the multipart field "file".',
+  badMultipart: 'The upload is not a well-formed multipart form. Send the image as the multipart field "file".',
+  badContentType: 'Send the body as JSON, with Content-Type: application/json.',
+  headersTooLarge: 'The request headers are too large.',
+  badRequest: 'The request could not be read.',
   notAnImage: 'Only JPEG, PNG, GIF and WebP images can be uploaded.',
+  notReady: 'The database does not answer; this server cannot take calls now.',
   imageTooLarge: (limit: number) => `An image can be at most ${Math.floor(limit / (1024 * 1024))} MB.`,
 } as const;
 
