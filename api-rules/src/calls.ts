@@ -22,6 +22,8 @@ export interface ApiCall {
 export interface ApiReply {
   status: number;
   body: unknown;
+  /** Headers a back end adds (e.g. Retry-After); names in lower case. */
+  headers?: Record<string, string>;
 }
 
 export const reply = (body: unknown, status = 200): ApiReply => ({ status, body });

@@ -12,13 +12,24 @@ import { runRoute, SERVER_ERRORS, type ApiCall, type RouteDefinition, type Servi
 import { apiRoutes } from './api/routes';
 import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
+import { memoryFailureCounter } from './api/login-failures';
 import { pictureRoutes } from './api/pictures';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
 
 export type AppOptions = Pick<
   ServerConfig,
-  'jwtSecret' | 'corsOrigins' | 'bodyLimit' | 'authRateLimit' | 'uploadsDir' | 'maxUploadBytes' | 'publicUrl' | 's3' | 'logger'
+  | 'jwtSecret'
+  | 'corsOrigins'
+  | 'bodyLimit'
+  | 'authRateLimit'
+  | 'loginFailureLimit'
+  | 'trustProxy'
+  | 'uploadsDir'
+  | 'maxUploadBytes'
+  | 'publicUrl'
+  | 's3'
+  | 'logger'
 > & { sql: Sql };
 
 const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
@@ -46,8 +57,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit,
     // Ids of any length reach the handlers (and are answered 404), as in the in-browser back end.
     routerOptions: { maxParamLength: 10_000 },
-    // Behind a load balancer, the client's address (for rate limits) is in X-Forwarded-For.
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Behind a load balancer, the client's address (for rate limits) is in X-Forwarded-For; only the
+    // configured hops are believed, so a client cannot name its own address (TRUST_PROXY, config.ts).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
+        : options.trustProxy,
     frameworkErrors: (_error, _request, reply) => sendErrors(reply, 400, SERVER_ERRORS.badAddress),
     // Refused before any route (headers too large, a request that is not HTTP): the same `{ errors }` shape.
     clientErrorHandler: (error, socket) => {
@@ -61,7 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     },
   });
-  const services: Services = { sql: options.sql, jwtSecret: options.jwtSecret };
+  const services: Services = {
+    sql: options.sql,
+    jwtSecret: options.jwtSecret,
+    loginFailures: memoryFailureCounter(options.loginFailureLimit),
+  };
 
   // Bodies reach the rules as text: they say what is wrong with malformed JSON, in the contract's words.
   app.removeAllContentTypeParsers();
@@ -106,8 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
         : {},
       handler: async (request, reply) => {
-        const { status, body } = await runRoute(route.handler, toCall(request, options.publicUrl), services);
-        return reply.code(status).send(body);
+        const { status, body, headers } = await runRoute(route.handler, toCall(request, options.publicUrl), services);
+        return reply.code(status).headers(headers ?? {}).send(body);
       },
     });
   apiRoutes.forEach(add);

@@ -22,6 +22,14 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Log-ins and sign-ups per client address and window. */
   authRateLimit: { max: number; windowMs: number };
+  /** Failed log-ins per account (any client) and window, then 429 until the window passes. */
+  loginFailureLimit: { max: number; windowMs: number };
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): false (none: the
+   * connection's address), a number of hops (TRUST_PROXY=1: the load balancer in front), or the
+   * proxies' addresses and ranges.
+   */
+  trustProxy: false | number | string[];
   uploadsDir: string;
   maxUploadBytes: number;
   /** The origin clients reach this server at, for upload URLs; default: the request's own. */
@@ -137,6 +145,18 @@ export function tokenSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** TRUST_PROXY: unset or 0 → false; a whole number → that many hops; else addresses or CIDR ranges, comma-separated. */
+export function trustProxyFromEnv(env: Env): false | number | string[] {
+  const given = setting(env, 'TRUST_PROXY');
+  if (!given || given === '0' || given.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(given)) return Number(given);
+  const ranges = given.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const address = /^[0-9a-f.:]+(?:\/\d{1,3})?$/i;
+  const bad = ranges.find((entry) => !address.test(entry));
+  if (bad) throw new Error(`TRUST_PROXY must be a number of hops (1 behind one load balancer) or proxy addresses and ranges such as 10.0.0.0/8, not "${bad}".`);
+  return ranges;
+}
+
 export function configFromEnv(env: Env = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   // Before the token secret: a misconfigured start writes nothing.
@@ -152,6 +172,8 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     corsOrigins: origins?.length ? origins : DEFAULT_CORS_ORIGINS,
     bodyLimit: whole(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     authRateLimit: { max: whole(env, 'AUTH_RATE_LIMIT', 20), windowMs: whole(env, 'AUTH_RATE_WINDOW_MS', 60_000) },
+    loginFailureLimit: { max: whole(env, 'LOGIN_FAILURE_LIMIT', 10), windowMs: whole(env, 'LOGIN_FAILURE_WINDOW_MS', 15 * 60_000) },
+    trustProxy: trustProxyFromEnv(env),
     uploadsDir: resolve(env.UPLOADS_DIR?.trim() || join(dataDir, 'uploads')),
     maxUploadBytes: whole(env, 'MAX_UPLOAD_BYTES', LIMITS.maxPostImageBytes),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,

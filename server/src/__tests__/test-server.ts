@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     corsOrigins: DEFAULT_CORS_ORIGINS,
     bodyLimit: 2 * 1024 * 1024,
     authRateLimit: { max: 100_000, windowMs: 60_000 },
+    loginFailureLimit: { max: 100_000, windowMs: 60_000 },
+    trustProxy: false,
     uploadsDir: join(dataDir, 'uploads'),
     maxUploadBytes: 1024 * 1024,
     logger: false,

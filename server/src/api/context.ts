@@ -20,10 +20,13 @@ import {
 } from '@chirp/api-rules';
 import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import type { Queryable, Sql } from '../db/sql';
+import type { FailureCounter } from './login-failures';
 
 export interface Services {
   sql: Sql;
   jwtSecret: string;
+  /** Failed log-ins per account (this instance's count: see login-failures.ts). */
+  loginFailures: FailureCounter;
 }
 
 export type RouteHandler = (call: ApiCall, services: Services) => Promise<ApiReply>;
@@ -42,6 +45,8 @@ export const SERVER_ERRORS = {
   nulCharacter: 'Text cannot contain the NUL character.',
   badAddress: 'The address of this call is not valid.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyFailedLogins: (minutes: number) =>
+    `Too many failed log-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   noFile: 'Send the image as the multipart field "file".',
   badMultipart: 'The upload is not a well-formed multipart form. Send the image as the multipart field "file".',
   badContentType: 'Send the body as JSON, with Content-Type: application/json.',

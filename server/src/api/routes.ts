@@ -35,6 +35,7 @@ import {
   type TokenClaims,
 } from '@chirp/api-rules';
 import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
+import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../passwords';
 import {
   authenticate,
@@ -44,6 +45,7 @@ import {
   publicUsers,
   readerIdOrNull,
   reply,
+  SERVER_ERRORS,
   type ApiCall,
   type ApiReply,
   type RouteDefinition,
@@ -120,6 +122,10 @@ async function ownUser(user: StoredUser, services: Services, call: ApiCall, comp
   return compact ? compactProfile(services.sql, { id: user._id }, call, user._id) : answerUser(user, services);
 }
 
+/** A hash of nothing anyone knows, made once, with the same parameters as every stored one. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+
 const onPost = (id: string): Scope => ({ postIds: [id] });
 const onUser = (id: string): Scope => ({ userIds: [id] });
 const alone = (): Scope => ({});
@@ -154,8 +160,19 @@ export const authRoutes: RouteDefinition[] = [
     handler: async (call, services) => {
       const compact = wantsCompact(call.query);
       const { username, password } = readCredentials(readJsonObject(call.body));
-      const user = userForLogin({ ...none, users: await loadUserNamed(services.sql, username) }, username);
-      if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
+      const account = username.toLowerCase();
+      const wait = services.loginFailures.blockedFor(account);
+      if (wait > 0) {
+        const body = { errors: [SERVER_ERRORS.tooManyFailedLogins(Math.ceil(wait / 60_000))] };
+        return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
+      }
+      const users = await loadUserNamed(services.sql, username);
+      // An unknown name costs a hash too, so the time of the answer does not tell which names exist.
+      const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
+      if (!users[0] || !matches) services.loginFailures.failed(account);
+      const user = userForLogin({ ...none, users }, username);
+      if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
+      services.loginFailures.succeeded(account);
       return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
     },
   },
