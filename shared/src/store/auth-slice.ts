@@ -1,8 +1,17 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/api-client';
+import { errorMessage } from '../api/api-error';
 import { STORAGE_KEYS } from '../constants';
+import { toast } from '../toast/toaster';
 import type { Credentials, SignupPayload, User } from '../types';
 import type { Session } from './session-store';
+import { readStoredSession } from './stored-session';
+
+/**
+ * A session read back from storage is `checking` until the shell has asked the back end about its
+ * user; a log-in's is `confirmed` at once. The signed-in layout waits for `confirmed`.
+ */
+export type SessionStatus = 'none' | 'checking' | 'confirmed';
 
 export interface AuthSlice {
   token: string | null;
@@ -10,7 +19,7 @@ export interface AuthSlice {
   /** The login form's fields (spec: "current login name, login password"). */
   loginForm: Credentials;
   loginFormChanged: (fields: Partial<Credentials>) => void;
-  /** Logs in, keeps the token, then loads the user, their posts and all posts. */
+  /** Logs in and keeps the token; the user list and the posts then load in the background. */
   logIn: (credentials: Credentials) => Promise<User>;
   /** Signs up (no session yet), reloads users and fills the login form with the new credentials. */
   signUp: (payload: SignupPayload) => Promise<User>;
@@ -21,22 +30,32 @@ export interface AuthSlice {
   signedOut: boolean;
   /** Clears all of local storage and every piece of session state. */
   loggedOut: (how?: { bySignOut?: boolean }) => void;
+  sessionStatus: SessionStatus;
+  /** A stored session that did not hold up was cleared at start: the shell says so once. */
+  storedSessionDiscarded: boolean;
+  /** The back end knows the stored session's user: here are their details. */
+  sessionConfirmed: (user?: User) => void;
+  storedSessionDiscardedTold: () => void;
 }
 
-function readStorage(key: string): string | null {
-  try {
-    return globalThis.localStorage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
+export const initialAuthState = () => {
+  const stored = readStoredSession();
+  return {
+    token: stored.token,
+    username: stored.username,
+    loginForm: { username: '', password: '' },
+    signedOut: false,
+    sessionStatus: (stored.token ? 'checking' : 'none') as SessionStatus,
+    storedSessionDiscarded: stored.discarded,
+  };
+};
 
-export const initialAuthState = () => ({
-  token: readStorage(STORAGE_KEYS.token),
-  username: readStorage(STORAGE_KEYS.username),
-  loginForm: { username: '', password: '' },
-  signedOut: false,
-});
+/** Loads what the screens show first, in the background: the log-in itself waits for none of it. */
+function preload(get: () => Session) {
+  Promise.all([get().loadUsers(), get().loadPosts()]).catch((error: unknown) =>
+    toast.error(errorMessage(error), { id: 'preload' }),
+  );
+}
 
 export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => ({
   ...initialAuthState(),
@@ -52,16 +71,28 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
       bookmarks: foundUser.bookmarks,
       loginForm: { username: '', password: '' },
       signedOut: false,
+      sessionStatus: 'confirmed',
+      storedSessionDiscarded: false,
     });
-    await Promise.all([get().loadUsers(), get().loadPosts()]);
+    // Only the log-in navigates: it resolves now, so no late step can move the person from where they
+    // went next (the loads below fill the screens as they arrive).
+    preload(get);
     return foundUser;
   },
   signUp: async (payload) => {
     const { createdUser } = await api.signup(payload);
-    await get().loadUsers();
     set({ loginForm: { username: payload.username, password: payload.password } });
+    get()
+      .loadUsers()
+      .catch((error: unknown) => toast.error(errorMessage(error), { id: 'preload' }));
     return createdUser;
   },
+  sessionConfirmed: (user) =>
+    set((state) => ({
+      sessionStatus: 'confirmed',
+      ...(user ? { currentUser: user, bookmarks: user.bookmarks ?? state.bookmarks } : {}),
+    })),
+  storedSessionDiscardedTold: () => set({ storedSessionDiscarded: false }),
   loggedOut: (how = {}) => {
     try {
       localStorage.clear();

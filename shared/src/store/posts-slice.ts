@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/api-client';
+import { errorMessage } from '../api/api-error';
 import type { Post } from '../types';
 import { replacePosts, sortPosts } from './post-order';
 import type { Session } from './session-store';
@@ -16,12 +17,21 @@ export interface PostsSlice {
   postsChanged: (changed: Post[]) => void;
   trendingChanged: (trending: boolean) => void;
   loadPosts: () => Promise<void>;
+  /**
+   * Whether the post list is loading, loaded (possibly empty) or failed: three states a feed shows
+   * differently (a loader, the posts or the empty text, the error with Retry).
+   */
+  postsStatus: 'idle' | 'loading' | 'loaded' | 'failed';
+  /** What went wrong with the last load, for the person. */
+  postsError: string | null;
 }
 
 export const initialPostsState = () => ({
   allPosts: [] as Post[],
   ownPosts: [] as Post[],
   trending: false,
+  postsStatus: 'idle' as PostsSlice['postsStatus'],
+  postsError: null as string | null,
 });
 
 export const createPostsSlice: StateCreator<Session, [], [], PostsSlice> = (set, get) => ({
@@ -42,7 +52,14 @@ export const createPostsSlice: StateCreator<Session, [], [], PostsSlice> = (set,
   trendingChanged: (trending) =>
     set((state) => ({ trending, allPosts: sortPosts(state.allPosts, trending) })),
   loadPosts: async () => {
-    const { posts } = await api.getPosts();
-    get().postsLoaded(posts);
+    set({ postsStatus: 'loading', postsError: null });
+    try {
+      const { posts } = await api.getPosts();
+      get().postsLoaded(posts);
+      set({ postsStatus: 'loaded' });
+    } catch (error) {
+      set({ postsStatus: 'failed', postsError: errorMessage(error) });
+      throw error;
+    }
   },
 });

@@ -11,6 +11,8 @@ export interface UsersSlice {
   /** A new users list also refreshes the current user's details (spec 1). */
   usersLoaded: (users: User[]) => void;
   bookmarksChanged: (bookmarks: string[]) => void;
+  /** Puts changed users in place (an optimistic follow, or the server's answer), the current user too. */
+  usersChanged: (changed: User[]) => void;
   loadUsers: () => Promise<void>;
 }
 
@@ -32,6 +34,15 @@ export const createUsersSlice: StateCreator<Session, [], [], UsersSlice> = (set,
       bookmarks,
       currentUser: state.currentUser ? { ...state.currentUser, bookmarks } : null,
     })),
+  usersChanged: (changed) =>
+    set((state) => {
+      const byId = new Map(changed.map((user) => [user._id, user]));
+      const mine = state.currentUser && byId.get(state.currentUser._id);
+      return {
+        users: state.users.map((user) => byId.get(user._id) ?? user),
+        ...(mine ? { currentUser: { ...mine, bookmarks: state.bookmarks } } : {}),
+      };
+    }),
   loadUsers: async () => {
     const { users } = await api.getUsers();
     get().usersLoaded(users);

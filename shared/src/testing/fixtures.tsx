@@ -58,9 +58,10 @@ export const summaryOf = ({ _id, username, firstName, lastName, profilePic }: Us
 /** A logged-in session in the one store: `me` plus other users, and the given posts (sorted as the store sorts). */
 export function logInAs(me: User, { users = [], posts = [] }: { users?: User[]; posts?: Post[] } = {}) {
   useSession.getState().sessionReset();
-  useSession.setState({ token: 'test-token', username: me.username, currentUser: me, bookmarks: me.bookmarks });
+  useSession.setState({ token: 'test-token', username: me.username, currentUser: me, bookmarks: me.bookmarks, sessionStatus: 'confirmed' });
   useSession.getState().usersLoaded([me, ...users]);
   useSession.getState().postsLoaded(posts);
+  useSession.setState({ postsStatus: 'loaded' });
 }
 
 /** Renders inside a router (at `path`), with the toast outlet the shell provides. */

@@ -10,9 +10,22 @@ import { ProfileRoute } from './profile-route';
 function RequireSession() {
   const token = useSession((state) => state.token);
   const signedOut = useSession((state) => state.signedOut);
+  const status = useSession((state) => state.sessionStatus);
   const location = useLocation();
   if (!token) return <Navigate to={paths.login} replace state={signedOut ? null : { from: location }} />;
+  // A session read back from storage shows the signed-in layout only once the back end knows its user.
+  if (status === 'checking') return <SessionCheck />;
   return <Outlet />;
+}
+
+function SessionCheck() {
+  return (
+    <main className="session-check">
+      <div className="spinner" role="status">
+        <span className="visually-hidden">Checking your session</span>
+      </div>
+    </main>
+  );
 }
 
 /**

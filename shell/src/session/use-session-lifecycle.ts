@@ -1,5 +1,37 @@
-import { errorMessage, MESSAGES, onSessionRejected, toast, useSession } from '@chirp/shared';
+import { ApiError, api, errorMessage, MESSAGES, onSessionRejected, readClaims, toast, useSession } from '@chirp/shared';
 import { useEffect } from 'react';
+
+const endSession = () => {
+  useSession.getState().loggedOut();
+  toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
+};
+
+/**
+ * A session read back from storage is checked before the signed-in layout shows: the store already
+ * dropped one that is not a JWT naming a user, has expired or lacks its username (readStoredSession);
+ * here the back end is asked whether the token's user still exists. A user that is gone ends the
+ * session (login page, one toast); an unreachable back end does not (the person may be offline: the
+ * next call made with the token tells).
+ */
+async function checkStoredSession() {
+  const { token, storedSessionDiscarded, storedSessionDiscardedTold, sessionConfirmed } = useSession.getState();
+  if (storedSessionDiscarded) {
+    storedSessionDiscardedTold();
+    toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
+  }
+  const claims = token ? readClaims(token) : null;
+  if (!token || !claims) return;
+  try {
+    const { user } = await api.getUser(claims._id);
+    if (useSession.getState().token !== token) return;
+    if (user.username !== claims.username) endSession();
+    else sessionConfirmed(user);
+  } catch (error) {
+    if (useSession.getState().token !== token) return;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) endSession();
+    else sessionConfirmed();
+  }
+}
 
 /**
  * Spec 1: on start the app preloads the user list and all posts. A 401 on a call made with a token
@@ -7,14 +39,14 @@ import { useEffect } from 'react';
  */
 export function useSessionLifecycle() {
   useEffect(() => {
+    void checkStoredSession();
     const { loadUsers, loadPosts } = useSession.getState();
     Promise.all([loadUsers(), loadPosts()]).catch((error: unknown) =>
       toast.error(errorMessage(error), { id: 'preload' }),
     );
     return onSessionRejected(() => {
       if (!useSession.getState().token) return;
-      useSession.getState().loggedOut();
-      toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
+      endSession();
     });
   }, []);
 }

@@ -1,6 +1,6 @@
 import { useSession } from '@chirp/shared';
 import { useMemo } from 'react';
-import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
 import { PostList } from '../posts/post-list';
 
 /** /bookmarks: the posts the current user bookmarked, in the feed's order. */
@@ -13,10 +13,13 @@ export default function BookmarksPage() {
     return posts.filter((post) => ids.has(post._id));
   }, [posts, bookmarks]);
   // Bookmarks arrive with the user's details, the posts with the post list: wait for what is needed.
-  const loaded = userKnown && (bookmarks.length === 0 || posts.length > 0);
+  const state = useFeedState(userKnown);
+  const ready = state === 'ready' || (userKnown && bookmarks.length === 0);
   return (
-    <FeedPage title="Your Bookmarks" intro="Posts you saved to read again." ready={loaded} content={bookmarked}>
-      {loaded ? <PostList posts={bookmarked} emptyText="No Bookmark Posts!" label="Bookmarked posts" /> : <PostsLoader />}
+    <FeedPage title="Your Bookmarks" intro="Posts you saved to read again." ready={ready} content={bookmarked}>
+      <FeedContent state={ready ? 'ready' : state}>
+        <PostList posts={bookmarked} emptyText="No Bookmark Posts!" label="Bookmarked posts" />
+      </FeedContent>
     </FeedPage>
   );
 }

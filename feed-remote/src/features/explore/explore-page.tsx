@@ -1,5 +1,5 @@
 import { useSession } from '@chirp/shared';
-import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
 import { useFirstPage } from '../../components/use-first-page';
 import { PostList } from '../posts/post-list';
 
@@ -7,10 +7,12 @@ import { PostList } from '../posts/post-list';
 export default function ExplorePage() {
   const posts = useSession((state) => state.allPosts);
   useFirstPage();
-  const loaded = posts.length > 0;
+  const state = useFeedState();
   return (
-    <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={loaded} content={posts}>
-      {loaded ? <PostList posts={posts} emptyText="No posts yet." label="All posts" /> : <PostsLoader />}
+    <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={state === 'ready'} content={posts}>
+      <FeedContent state={state}>
+        <PostList posts={posts} emptyText="No posts yet." label="All posts" />
+      </FeedContent>
     </FeedPage>
   );
 }

@@ -27,6 +27,7 @@ describe('the home page', () => {
   it('shows a loader while no posts are loaded', () => {
     vi.spyOn(api, 'getPosts').mockReturnValue(new Promise(() => {}));
     logInAs(me, { posts: [] });
+    useSession.setState({ postsStatus: 'loading' });
     renderWithApp(<HomePage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading posts');
     act(() => useSession.getState().postsLoaded([older]));

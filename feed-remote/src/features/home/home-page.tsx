@@ -1,5 +1,5 @@
 import { ClockIcon, FlameIcon, useSession } from '@chirp/shared';
-import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
 import { useFirstPage } from '../../components/use-first-page';
 import { ComposerForm } from '../composer/composer-form';
 import { PostList } from '../posts/post-list';
@@ -33,13 +33,13 @@ function SortToggle() {
   );
 }
 
-/** /home: the composer, then 'Latest Posts' with the sort toggle (a loader until posts arrive). */
+/** /home: the composer, then 'Latest Posts' with the sort toggle (a loader until posts arrive, Retry if they cannot). */
 export default function HomePage() {
   const posts = useSession((state) => state.allPosts);
   useFirstPage();
-  const loaded = posts.length > 0;
+  const state = useFeedState();
   return (
-    <FeedPage title="Home" ready={loaded} content={posts}>
+    <FeedPage title="Home" ready={state === 'ready'} content={posts}>
       <div className="home__composer">
         <ComposerForm />
       </div>
@@ -49,7 +49,9 @@ export default function HomePage() {
         </h2>
         <SortToggle />
       </div>
-      {loaded ? <PostList posts={posts} emptyText="No posts yet." label="Latest Posts" /> : <PostsLoader />}
+      <FeedContent state={state}>
+        <PostList posts={posts} emptyText="No posts yet." label="Latest Posts" />
+      </FeedContent>
     </FeedPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useSession } from '@chirp/shared';
 import { useMemo } from 'react';
-import { FeedPage, PostsLoader } from '../../components/feed-page';
+import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
 import { isLikedBy } from '../posts/post-actions';
 import { PostList } from '../posts/post-list';
 
@@ -9,10 +9,12 @@ export default function LikedPostsPage() {
   const posts = useSession((state) => state.allPosts);
   const userId = useSession((state) => state.currentUser?._id);
   const liked = useMemo(() => posts.filter((post) => isLikedBy(post, userId)), [posts, userId]);
-  const loaded = userId !== undefined && posts.length > 0;
+  const state = useFeedState(userId !== undefined);
   return (
-    <FeedPage title="Liked Post" intro="Posts you liked." ready={loaded} content={liked}>
-      {loaded ? <PostList posts={liked} emptyText="No Liked Posts!" label="Liked posts" /> : <PostsLoader />}
+    <FeedPage title="Liked Post" intro="Posts you liked." ready={state === 'ready'} content={liked}>
+      <FeedContent state={state}>
+        <PostList posts={liked} emptyText="No Liked Posts!" label="Liked posts" />
+      </FeedContent>
     </FeedPage>
   );
 }

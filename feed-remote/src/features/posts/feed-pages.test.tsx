@@ -1,6 +1,9 @@
+import { api, ApiError, useSession } from '@chirp/shared';
 import { aPost, aUser, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import HomePage from '../home/home-page';
 import BookmarksPage from '../bookmarks/bookmarks-page';
 import ExplorePage from '../explore/explore-page';
 import LikedPostsPage from '../liked-posts/liked-posts-page';
@@ -15,6 +18,41 @@ describe('the explore page', () => {
     renderWithApp(<ExplorePage />);
     const section = screen.getByRole('region', { name: 'Explore' });
     expect(within(section).getAllByRole('article')).toHaveLength(2);
+  });
+});
+
+describe('a feed’s three states', () => {
+  it('shows the empty text, not a loader, when the feed loaded with no posts', () => {
+    logInAs(me, { posts: [] });
+    renderWithApp(<ExplorePage />);
+    expect(screen.getByText('No posts yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /loading posts/i })).toBeNull();
+  });
+
+  it('shows a loader while the posts are loading', () => {
+    logInAs(me, { posts: [] });
+    useSession.setState({ postsStatus: 'loading' });
+    renderWithApp(<LikedPostsPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading posts');
+  });
+
+  it('shows why the feed failed and loads it again with Retry', async () => {
+    logInAs(me, { posts: [] });
+    useSession.setState({ postsStatus: 'failed', postsError: 'The server is down.' });
+    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [me] });
+    // The home page also asks for its first page alone when it has none: that one fails quietly.
+    const getPosts = vi
+      .spyOn(api, 'getPosts')
+      .mockRejectedValueOnce(new ApiError(500, 'Still down.'))
+      .mockRejectedValueOnce(new ApiError(500, 'Still down.'))
+      .mockResolvedValue({ posts: [plain] });
+    renderWithApp(<HomePage />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The server is down.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Still down.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Nothing special')).toBeInTheDocument();
+    expect(getPosts).toHaveBeenCalledTimes(3);
   });
 });
 

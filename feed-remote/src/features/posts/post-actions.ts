@@ -1,5 +1,5 @@
-import { api, errorMessage, MESSAGES, type Post, toast, type UserSummary, useSession } from '@chirp/shared';
-import { createToggleQueue } from './toggle-queue';
+import { api, createToggleQueue, errorMessage, MESSAGES, type Post, toast, type UserSummary, useSession } from '@chirp/shared';
+
 
 /** Liked means the user's id is in `likes.likedBy` (spec 4). */
 export function isLikedBy(post: Post, userId: string | undefined): boolean {

@@ -1,23 +1,26 @@
-import type { UserSummary } from '@chirp/shared';
-import { useFollowToggle } from './use-follow-toggle';
+import { type UserSummary, useSession } from '@chirp/shared';
+import { followToggled } from './follow-actions';
+import { isFollowing } from './people';
 
 interface FollowButtonProps {
   person: UserSummary;
   className?: string;
-  /** Called after a successful follow (not unfollow), before the users reload. */
+  /** Called when a click follows the person (not unfollows), as the change shows. */
   onFollowed?: () => void;
 }
 
-/** 'Follow' or 'Following'; one click at a time while the call is on its way. */
+/** 'Follow' or 'Following', changed on the click; the call follows (and a refusal puts it back). */
 export function FollowButton({ person, className = '', onFollowed }: FollowButtonProps) {
-  const { following, pending, toggle } = useFollowToggle(person, onFollowed);
+  const following = useSession((state) => isFollowing(state.currentUser, person._id));
+  const clicked = () => {
+    if (!following) onFollowed?.();
+    followToggled(person);
+  };
   return (
     <button
       type="button"
       className={`button ${following ? 'people-follow--following' : 'button--primary'} people-follow ${className}`.trim()}
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={() => void toggle()}
+      onClick={clicked}
     >
       {following ? 'Following' : 'Follow'}
     </button>

@@ -1,5 +1,5 @@
 /**
- * Optimistic on/off toggles (like, bookmark) that never send contradictory calls.
+ * Optimistic on/off toggles (like, bookmark, follow) that never send contradictory calls.
  *
  * A click shows the new state at once. At most one call per key is under way; clicks made meanwhile
  * only change the state wanted, and when the call returns the queue sends at most one more call to
