@@ -14,6 +14,7 @@ import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
 import { memoryFailureCounter } from './api/login-failures';
 import { pictureRoutes } from './api/pictures';
+import { sweepUnusedUploads } from './quotas';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
 
@@ -30,6 +31,7 @@ export type AppOptions = Pick<
   | 'publicUrl'
   | 's3'
   | 'logger'
+  | 'quotas'
 > & { sql: Sql };
 
 const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sql: options.sql,
     jwtSecret: options.jwtSecret,
     loginFailures: memoryFailureCounter(options.loginFailureLimit),
+    quotas: options.quotas,
   };
 
   // Bodies reach the rules as text: they say what is wrong with malformed JSON, in the contract's words.
@@ -133,6 +136,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await imageStoreFor(options);
   app.addHook('onClose', () => store.close());
   uploadRoutes(app, services, { ...options, store });
+  // Uploads nobody came to use are removed after the grace period, by every instance (each removal is
+  // one row's delete: instances sweeping together do no harm).
+  const sweepEvery = Math.min(options.quotas.unusedUploadGraceMs, 10 * 60_000);
+  const sweep = () =>
+    sweepUnusedUploads(options.sql, store, options.quotas.unusedUploadGraceMs).catch((error: unknown) =>
+      console.error('The sweep of unused uploads failed:', error),
+    );
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(sweep, sweepEvery);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   pictureRoutes(app, services);
 
   // Load balancers: /health says the process answers; /ready that it can reach its database too.

@@ -37,6 +37,8 @@ export interface ServerConfig {
   /** Images go to this S3-compatible bucket instead of `uploadsDir`. */
   s3?: S3Settings;
   logger: boolean;
+  /** Per user: uploads (count and bytes) per hour, posts per minute; unused uploads removed after `unusedUploadGraceMs`. */
+  quotas: { uploadsPerHour: number; uploadBytesPerHour: number; postsPerMinute: number; unusedUploadGraceMs: number };
   /**
    * Lay the demo accounts (published passwords) on an empty database: SEED_DEMO=1 or 0; by default
    * on, except with NODE_ENV=production.
@@ -180,5 +182,11 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     s3,
     logger: env.LOG_REQUESTS !== '0',
     seedDemo: yesOrNo(env, 'SEED_DEMO') ?? env.NODE_ENV !== 'production',
+    quotas: {
+      uploadsPerHour: whole(env, 'UPLOADS_PER_HOUR', 60),
+      uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),
+      postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
+      unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
+    },
   };
 }

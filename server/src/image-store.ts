@@ -4,7 +4,7 @@
  * (token, size, kind from the bytes) come first and are the same for both: see `uploads.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { S3Settings, ServerConfig } from './config';
 
@@ -20,6 +20,8 @@ export interface ImageStore {
    * `requestOrigin` is where the upload came to, for a store this server serves itself.
    */
   save(bytes: Buffer, kind: ImageKind, requestOrigin: string): Promise<string>;
+  /** Removes the image kept under `name` (the last part of its URL); one already gone is no error. */
+  remove(name: string): Promise<void>;
   /** Lets go of connections when the server closes. */
   close(): Promise<void>;
 }
@@ -48,13 +50,14 @@ export function folderStore(options: Pick<ServerConfig, 'uploadsDir' | 'publicUr
       await writeDurably(join(options.uploadsDir, name), bytes);
       return `${options.publicUrl ?? requestOrigin}/uploads/${name}`;
     },
+    remove: (name) => rm(join(options.uploadsDir, name), { force: true }),
     close: async () => {},
   };
 }
 
 export async function s3Store(settings: S3Settings): Promise<ImageStore> {
   // Loaded only with a bucket: without one the server starts exactly as it did.
-  const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -64,6 +67,9 @@ export async function s3Store(settings: S3Settings): Promise<ImageStore> {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000, throwOnRequestTimeout: true },
   });
   return {
+    async remove(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: name }));
+    },
     async save(bytes, kind) {
       const key = newName(kind);
       await client.send(

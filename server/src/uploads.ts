@@ -14,6 +14,7 @@ import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Servic
 import { IMMUTABLE_CACHE, type ImageKind, type ImageStore } from './image-store';
 import { findCaller, Refusal, refuse } from '@chirp/api-rules';
 import { loadUsersById } from './db/records';
+import { checkUploadQuota, recordUpload, uploadNameOf } from './quotas';
 
 interface KnownKind extends ImageKind {
   matches: (bytes: Buffer) => boolean;
@@ -54,7 +55,7 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
       headers: { authorization: request.headers.authorization },
       body: null,
     };
-    const { status, body } = await runRoute(
+    const { status, body, headers } = await runRoute(
       async () => {
         const claims = await authenticate(call, services);
         // Like every protected call: a token that outlived its user is refused.
@@ -73,13 +74,15 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
           throw error;
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);
+        await checkUploadQuota(services.sql, claims._id, bytes.length, services.quotas);
         const url = await options.store.save(bytes, kind, `${request.protocol}://${request.host}`);
+        await recordUpload(services.sql, uploadNameOf(url), claims._id, bytes.length);
         return reply({ url }, 201);
       },
       call,
       services,
     );
-    return response.code(status).send(body);
+    return response.code(status).headers(headers ?? {}).send(body);
   });
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, response) => {

@@ -22,8 +22,9 @@ const MAX_UPLOAD = 64 * 1024;
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
 
 /**
- * Uploads touch the database only to find the uploader (a token that outlived its user is refused):
- * one that knows that one user and refuses anything else spares this file a PGlite start.
+ * Uploads touch the database only to find the uploader (a token that outlived its user is refused),
+ * count their quota and record the upload: one that answers those and refuses anything else spares
+ * this file a PGlite start.
  */
 const UPLOADER_ID = '00000000-0000-4000-8000-00000000cafe';
 const noDatabase = async (): Promise<never> => {
@@ -37,8 +38,11 @@ const uploaderRow = {
 const ONE_USER: Sql = {
   kind: 'pglite',
   query: async <Row,>(text: string) => {
-    if (!/FROM users u WHERE u\.id = ANY/.test(text)) return noDatabase();
-    return { rows: [uploaderRow as Row] };
+    if (/FROM users u WHERE u\.id = ANY/.test(text)) return { rows: [uploaderRow as Row] };
+    // The upload quota (nothing uploaded this hour) and the upload's record.
+    if (/FROM uploads WHERE user_id/.test(text)) return { rows: [{ count: 0, bytes: 0, frees_in: null } as Row] };
+    if (/^INSERT INTO uploads/.test(text)) return { rows: [] };
+    return noDatabase();
   },
   exec: noDatabase,
   transaction: noDatabase,

@@ -21,6 +21,14 @@ export const newTempDir = (name = 'chirp-server-') => mkdtempSync(join(tmpdir(),
 /** A schema nobody else uses, for one run against a shared PostgreSQL. */
 export const freshSchemaName = () => `chirp_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
+/** Quotas no test meets unless it sets its own. */
+export const TEST_QUOTAS: ServerConfig['quotas'] = {
+  uploadsPerHour: 100_000,
+  uploadBytesPerHour: 1e12,
+  postsPerMinute: 100_000,
+  unusedUploadGraceMs: 24 * 3600_000,
+};
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = overrides.dataDir ?? newTempDir();
   return {
@@ -37,6 +45,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     maxUploadBytes: 1024 * 1024,
     logger: false,
     seedDemo: true,
+    quotas: TEST_QUOTAS,
     ...overrides,
   };
 }

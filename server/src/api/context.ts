@@ -20,6 +20,7 @@ import {
 } from '@chirp/api-rules';
 import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import type { Queryable, Sql } from '../db/sql';
+import { QuotaRefusal, type Quotas } from '../quotas';
 import type { FailureCounter } from './login-failures';
 
 export interface Services {
@@ -27,6 +28,7 @@ export interface Services {
   jwtSecret: string;
   /** Failed log-ins per account (this instance's count: see login-failures.ts). */
   loginFailures: FailureCounter;
+  quotas: Quotas;
 }
 
 export type RouteHandler = (call: ApiCall, services: Services) => Promise<ApiReply>;
@@ -59,7 +61,15 @@ export const SERVER_ERRORS = {
 
 /** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
 export function runRoute(handler: RouteHandler, call: ApiCall, services: Services): Promise<ApiReply> {
-  return answerCall(handler, call, services, (error) => {
+  const withRetryAfter: RouteHandler = async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (!(error instanceof QuotaRefusal)) throw error;
+      return { status: 429, body: { errors: [error.message] }, headers: { 'retry-after': String(error.retryAfterSeconds) } };
+    }
+  };
+  return answerCall(withRetryAfter, call, services, (error) => {
     // PostgreSQL text cannot hold NUL ('\u0000' in JSON): bad input, refused with nothing changed.
     const code = (error as { code?: string }).code;
     if (code === '22021' || code === '22P05') return reply({ errors: [SERVER_ERRORS.nulCharacter] }, 400);

@@ -37,6 +37,7 @@ import {
 import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../passwords';
+import { checkPostQuota } from '../quotas';
 import {
   authenticate,
   change,
@@ -125,6 +126,11 @@ async function ownUser(user: StoredUser, services: Services, call: ApiCall, comp
 /** A hash of nothing anyone knows, made once, with the same parameters as every stored one. */
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+
+const createPostHandler = changeAsCaller(postData, (): Scope => ({}), createPost, (outcome, { sql }, { call, claims, compact }) =>
+  // createPost appends: the new post is the last one.
+  compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
+);
 
 const onPost = (id: string): Scope => ({ postIds: [id] });
 const onUser = (id: string): Scope => ({ userIds: [id] });
@@ -263,10 +269,11 @@ export const postsRoutes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/posts',
-    handler: changeAsCaller(postData, alone, createPost, (outcome, { sql }, { call, claims, compact }) =>
-      // createPost appends: the new post is the last one.
-      compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
-    ),
+    handler: async (call, services) => {
+      // Posts per minute per user (quotas.ts), before anything else is read.
+      await checkPostQuota(services.sql, (await authenticate(call, services))._id, services.quotas);
+      return createPostHandler(call, services);
+    },
   },
   {
     method: 'POST',

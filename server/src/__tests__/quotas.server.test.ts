@@ -1,0 +1,86 @@
+// @vitest-environment node
+/** Per-user quotas (uploads per hour, posts per minute) and the sweep of uploads nobody used. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { afterEach, describe, expect, it } from 'vitest';
+import { folderStore } from '../image-store';
+import { QUOTA_ERRORS, sweepUnusedUploads, uploadNameOf } from '../quotas';
+import { SAMPLE_IMAGES, startTestServer, TEST_QUOTAS, uploadImage, type TestServer } from './test-server';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+async function start(quotas: Partial<TestServer['config']['quotas']>) {
+  await server?.stop();
+  server = await startTestServer({ quotas: { ...TEST_QUOTAS, ...quotas } });
+  const answer = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GUEST_CREDENTIALS),
+  });
+  return ((await answer.json()) as { encodedToken: string }).encodedToken;
+}
+
+const post = (token: string, content: string, image?: string) =>
+  fetch(`${server!.url}/api/posts?view=compact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ postData: { content, image } }),
+  });
+
+describe('quotas', { timeout: 60_000 }, () => {
+  it('answers 429 with Retry-After past the posts per minute', async () => {
+    const token = await start({ postsPerMinute: 3 });
+    for (let index = 0; index < 3; index += 1) expect((await post(token, `Post ${index}`)).status).toBe(201);
+    const refused = await post(token, 'One too many');
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toEqual({ errors: [QUOTA_ERRORS.posts(seconds)] });
+  });
+
+  it('answers 429 past the uploads per hour, by count and by bytes', async () => {
+    const token = await start({ uploadsPerHour: 2, uploadBytesPerHour: 1_000_000 });
+    expect((await uploadImage(server!.url, SAMPLE_IMAGES.png, { token })).status).toBe(201);
+    expect((await uploadImage(server!.url, SAMPLE_IMAGES.gif, { token })).status).toBe(201);
+    const third = await uploadImage(server!.url, SAMPLE_IMAGES.jpg, { token });
+    expect(third.status).toBe(429);
+    expect(third.body.errors?.[0]).toMatch(/^You have uploaded too many images this hour\. Try again in \d+ minutes?\.$/);
+
+    const bytesToken = await start({ uploadsPerHour: 100, uploadBytesPerHour: 100 });
+    expect((await uploadImage(server!.url, SAMPLE_IMAGES.png, { token: bytesToken })).status).toBe(201);
+    expect((await uploadImage(server!.url, SAMPLE_IMAGES.png, { token: bytesToken })).status).toBe(429);
+  });
+});
+
+describe('unused uploads', { timeout: 60_000 }, () => {
+  it('are removed after the grace period; those a post or a profile uses stay', async () => {
+    const token = await start({});
+    const urls: string[] = [];
+    for (const bytes of [SAMPLE_IMAGES.png, SAMPLE_IMAGES.gif, SAMPLE_IMAGES.jpg]) {
+      urls.push((await uploadImage(server!.url, bytes, { token })).body.url!);
+    }
+    const [unused, onPost, onProfile] = urls as [string, string, string];
+    expect((await post(token, 'With a picture', onPost)).status).toBe(201);
+    const edit = await fetch(`${server!.url}/api/users/edit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ userData: { profilePic: onProfile } }),
+    });
+    expect(edit.status).toBe(200);
+    const store = folderStore(server!.config);
+    const file = (url: string) => join(server!.config.uploadsDir, uploadNameOf(url));
+    // Within the grace period nothing goes.
+    expect(await sweepUnusedUploads(server!.sql, store, 3_600_000)).toEqual([]);
+    expect(await sweepUnusedUploads(server!.sql, store, 0)).toEqual([uploadNameOf(unused)]);
+    expect(existsSync(file(unused))).toBe(false);
+    expect(existsSync(file(onPost))).toBe(true);
+    expect(existsSync(file(onProfile))).toBe(true);
+    expect((await fetch(unused)).status).toBe(404);
+  });
+});
