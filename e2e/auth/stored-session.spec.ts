@@ -1,4 +1,7 @@
+import { expectToast, recordToasts } from '../support/api-server';
 import { expect, logIn, test } from '../support/fixtures';
+
+const ENDED = 'Your session has ended. Please log in again.';
 
 /** An unsigned JWT with these claims: the client cannot tell a forged signature, the back end can. */
 function jwt(claims: Record<string, unknown>): string {
@@ -17,7 +20,8 @@ const badSessions: [string, Record<string, string>][] = [
 ];
 
 for (const [name, stored] of badSessions) {
-  test(`${name} in storage ends the session: login page, one toast, never the signed-in layout`, async ({ page }) => {
+  test(`${name} in storage ends the session: login page, one toast, never the signed-in layout`, async ({ page, context }) => {
+    await recordToasts(context);
     await page.goto('/');
     await page.evaluate((values) => {
       localStorage.clear();
@@ -33,7 +37,9 @@ for (const [name, stored] of badSessions) {
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    await expect(page.getByText('Your session has ended. Please log in again.')).toHaveCount(1);
+    // Toasts close after 1500 ms: the page writes down every one it showed (recordToasts).
+    await expectToast(page, ENDED);
+    expect(await page.evaluate((text) => (window.__chirpToasts ?? []).filter((shown) => shown === text), ENDED)).toEqual([]);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('username')])).toEqual([null, null]);
     expect(await page.evaluate(() => (window as unknown as { sawLayout?: boolean }).sawLayout ?? false)).toBe(false);
   });
@@ -44,7 +50,7 @@ test('a valid stored session still opens the signed-in layout after a reload', a
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByText('Your session has ended. Please log in again.')).toHaveCount(0);
+  await expect(page.getByText(ENDED)).toHaveCount(0);
 });
 
 test('where the person goes right after log in is where they stay', async ({ page }) => {
