@@ -19,7 +19,18 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   // One process (no tsx wrapper), so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', AUTH_RATE_LIMIT: '100000', ...env },
+    // Tests stream posts and log in often: the limits meant for abuse are out of their way.
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      AUTH_RATE_LIMIT: '100000',
+      LOGIN_FAILURE_LIMIT: '100000',
+      POSTS_PER_MINUTE: '100000',
+      UPLOADS_PER_HOUR: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -2,6 +2,7 @@
  * The 18 calls of spec 7, in the order of its table, answered with the shared rules of
  * `@chirp/api-rules` exactly as the in-browser back end answers them (shell/src/mirage/*-routes.ts).
  */
+import { randomBytes } from 'node:crypto';
 import {
   SPEC_ERRORS,
   bookmarkPost,
@@ -35,7 +36,6 @@ import {
   type TokenClaims,
 } from '@chirp/api-rules';
 import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
-import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../passwords';
 import { checkPostQuota } from '../quotas';
 import {
@@ -127,14 +127,14 @@ async function ownUser(user: StoredUser, services: Services, call: ApiCall, comp
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
 
-const createPostHandler = changeAsCaller(postData, (): Scope => ({}), createPost, (outcome, { sql }, { call, claims, compact }) =>
-  // createPost appends: the new post is the last one.
-  compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
-);
-
 const onPost = (id: string): Scope => ({ postIds: [id] });
 const onUser = (id: string): Scope => ({ userIds: [id] });
 const alone = (): Scope => ({});
+
+const createPostHandler = changeAsCaller(postData, alone, createPost, (outcome, { sql }, { call, claims, compact }) =>
+  // createPost appends: the new post is the last one.
+  compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
+);
 
 async function token(services: Services, claims: TokenClaims) {
   return issueToken(services.jwtSecret, { _id: claims._id, username: claims.username });
