@@ -36,6 +36,25 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 
 /**
+ * Which bytes answer a request for `file`: its brotli or gzip copy made at build time (shared/build/
+ * precompress.ts) when the browser takes that encoding — brotli first — and the copy is not older
+ * than the file (a file edited at deploy time, such as remotes.json, is never answered stale); else
+ * gzip made now for text, else the file as it is.
+ */
+export function representation(file, extension, acceptEncoding) {
+  const accepts = (name) => new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding);
+  if (COMPRESSIBLE.has(extension)) {
+    const modified = statSync(file).mtimeMs;
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+      const copy = file + suffix;
+      if (accepts(encoding) && existsSync(copy) && statSync(copy).mtimeMs >= modified) return { path: copy, encoding };
+    }
+    if (accepts('gzip')) return { path: file, encoding: 'gzip', compressNow: true };
+  }
+  return { path: file };
+}
+
+/**
  * One static site. `spa` answers unknown app paths with index.html: any path outside /assets/
  * that a browser navigates to (it asks for text/html) or that has no extension. A dot is legal in
  * a user name, so /profile/priya.nair is an app route, not a missing file.
@@ -81,15 +100,15 @@ export function serveDirectory(directory, { spa = false } = {}) {
       response.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD' }).end();
       return;
     }
-    const gzip = COMPRESSIBLE.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    if (gzip) headers['content-encoding'] = 'gzip';
+    const { path, encoding, compressNow } = representation(file, extension, request.headers['accept-encoding'] ?? '');
+    if (encoding) headers['content-encoding'] = encoding;
     response.writeHead(200, headers);
     if (request.method === 'HEAD') {
       response.end();
       return;
     }
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
+    const stream = createReadStream(path);
+    (compressNow ? stream.pipe(createGzip()) : stream).pipe(response);
   };
 }
 

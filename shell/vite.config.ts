@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { devPorts, previewPorts, remoteNames, sharedSingletons } from '../shared/build/federation.ts';
+import { precompress } from '../shared/build/precompress.ts';
 
 /**
  * Writes `remotes.json` (remote name → entry URL) beside index.html. The shell reads it at run time,
@@ -48,6 +49,7 @@ export default defineConfig({
       // The shell exposes nothing, so it can provide the page's one federation runtime.
       experiments: { provideExternalRuntime: true },
     }),
+    precompress(),
   ],
   server: { port: devPorts.shell, strictPort: true },
   preview: { port: previewPorts.shell, strictPort: true },

@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { devPorts, previewPorts, type RemoteName, sharedSingletons } from './federation.ts';
+import { precompress } from './precompress.ts';
 
 interface RemoteOptions {
   name: RemoteName;
@@ -28,6 +29,7 @@ export function defineRemoteConfig({ name, exposes }: RemoteOptions) {
         // remote may be opened on its own).
         experiments: { externalRuntime: command === 'build' },
       }),
+      precompress(),
     ],
     server: { port: devPorts[name], strictPort: true, origin: `http://localhost:${devPorts[name]}` },
     preview: { port: previewPorts[name], strictPort: true },

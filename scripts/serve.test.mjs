@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDirectory } from './serve.mjs';
+
+const text = 'console.log("hello");\n'.repeat(200);
+let directory;
+let server;
+let url;
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'chirp-serve-'));
+  writeFileSync(join(directory, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(join(directory, 'app.js'), text);
+  writeFileSync(join(directory, 'app.js.br'), brotliCompressSync(text));
+  writeFileSync(join(directory, 'app.js.gz'), gzipSync(text));
+  // A file edited after the build (remotes.json at deploy time): its copies are older than it.
+  writeFileSync(join(directory, 'edited.js'), text);
+  writeFileSync(join(directory, 'edited.js.br'), brotliCompressSync('stale'));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(directory, 'edited.js.br'), past, past);
+  server = createServer(serveDirectory(directory));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${server.address().port}`;
+});
+
+afterAll(() => {
+  server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** fetch decodes bodies itself: the encoding and the decoded text are what a browser gets. */
+const get = async (path, acceptEncoding) => {
+  const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+  return { encoding: response.headers.get('content-encoding'), body: await response.text(), vary: response.headers.get('vary') };
+};
+
+describe('npm start serves the compressed copies made at build time', () => {
+  it('brotli first, then gzip, the same text either way', async () => {
+    expect(await get('/app.js', 'gzip, deflate, br')).toEqual({ encoding: 'br', body: text, vary: 'accept-encoding' });
+    expect(await get('/app.js', 'gzip')).toEqual({ encoding: 'gzip', body: text, vary: 'accept-encoding' });
+    expect(await get('/app.js', 'identity')).toEqual({ encoding: null, body: text, vary: 'accept-encoding' });
+    expect((await get('/app.js', 'br;q=0, gzip')).encoding).toBe('gzip');
+  });
+
+  it('never answers a copy older than its file: it compresses the file now instead', async () => {
+    expect(await get('/edited.js', 'br, gzip')).toEqual({ encoding: 'gzip', body: text, vary: 'accept-encoding' });
+  });
+});
