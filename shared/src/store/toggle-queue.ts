@@ -40,6 +40,8 @@ export function createToggleQueue() {
         reshowPending();
       }
     } catch (error) {
+      // No longer pending before the rollback shows: reshowing pending toggles must not undo it.
+      pending.delete(key);
       effects.rolledBack(error);
     } finally {
       pending.delete(key);

@@ -28,6 +28,13 @@ const findPost = (postId: string) => useSession.getState().allPosts.find((post) 
 
 const toggles = createToggleQueue();
 
+// Whatever replaces the posts or the bookmarks (a list arriving after log in, a reload, another
+// call's answer), likes and bookmarks still on their way stay shown. Showing them again changes
+// nothing when they already show, so this settles at once.
+useSession.subscribe((state, previous) => {
+  if (state.allPosts !== previous.allPosts || state.bookmarks !== previous.bookmarks) toggles.reshowPending();
+});
+
 /** Call after storing any server answer: likes and bookmarks still on their way stay shown. */
 export const pendingTogglesReshown = () => toggles.reshowPending();
 

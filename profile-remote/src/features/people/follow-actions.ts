@@ -25,6 +25,12 @@ export function withFollow(me: User, person: User, follows: boolean): [User, Use
 
 const follows = createToggleQueue();
 
+// A users list that arrives while a follow is on its way (it loads in the background after log in)
+// must not hide that follow: show it again. Showing it when it shows already changes nothing.
+useSession.subscribe((state, previous) => {
+  if (state.currentUser !== previous.currentUser || state.users !== previous.users) follows.reshowPending();
+});
+
 /**
  * Follow or unfollow (spec 4), shown at once like a like: the button, the counts, the suggestions
  * (a followed person leaves them) all change on the click; the call follows, and a refusal puts back

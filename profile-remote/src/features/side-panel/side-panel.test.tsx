@@ -105,6 +105,8 @@ describe('Suggestions for you', () => {
     answers[0]!({ user: meAfterJane!, followUser: jane });
     expect(await screen.findByText('Following janedoe')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Rohit Sharma/ })).not.toBeInTheDocument();
+    answers[1]!({ user: { ...meAfterJane!, following: [...meAfterJane!.following, { ...rohit }] }, followUser: rohit });
+    expect(await screen.findByText('Following rohit')).toBeInTheDocument();
   });
 
   it('shows the error message when following fails, and keeps the person listed', async () => {
