@@ -23,6 +23,9 @@ for (const [name, stored] of badSessions) {
   test(`${name} in storage ends the session: login page, one toast, never the signed-in layout`, async ({ page, context }) => {
     await recordToasts(context);
     await page.goto('/');
+    // The first page must have read its (empty) storage before these values go in, or it would be
+    // the one to find them, and the page under test would start with nothing.
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await page.evaluate((values) => {
       localStorage.clear();
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
