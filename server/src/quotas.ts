@@ -4,7 +4,7 @@
  * `Retry-After` (when the oldest counted item leaves the window) and `{ errors: [text] }`.
  * And the sweep: uploads that no post or profile refers to after `graceMs` are removed.
  */
-import { refuse, Refusal } from '@chirp/api-rules';
+import { Refusal } from '@chirp/api-rules';
 import type { ServerConfig } from './config';
 import type { ImageStore } from './image-store';
 import type { Queryable, Sql } from './db/sql';
@@ -98,4 +98,3 @@ export async function sweepUnusedUploads(sql: Sql, store: ImageStore, graceMs: n
   return removed;
 }
 
-export { refuse };

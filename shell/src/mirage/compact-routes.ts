@@ -44,9 +44,14 @@ function peoplePageReply(users: readonly StoredUser[], query: URLSearchParams, v
   return reply({ users: page.users.map((user) => toPersonCard(user, viewer)), nextCursor: page.nextCursor });
 }
 
-/** The viewer of a read: the caller when a token is sent. */
+/**
+ * The viewer of a read: the caller when a token is sent (a token that is not valid is refused). A
+ * valid token whose user is gone reads as nobody, as on the server.
+ */
 async function readingViewer(call: ApiCall, backend: Backend): Promise<Viewer> {
-  return viewerIn(backend.db, await optionalClaims(call, backend));
+  const claims = await optionalClaims(call, backend);
+  const known = claims && backend.db.users.some((user) => user._id === claims._id && user.username === claims.username);
+  return viewerIn(backend.db, known ? claims : undefined);
 }
 
 /** A changed post as the caller now sees it. */
@@ -59,9 +64,6 @@ export function compactFollowAnswer(db: Database, user: StoredUser, followUser: 
   const viewer = viewerIn(db, claims);
   return reply({ user: toProfile(db, user, viewer), followUser: toProfile(db, followUser, viewer) });
 }
-
-export const compactProfile = (db: Database, user: StoredUser, viewer: Viewer = viewerIn(db, undefined)) =>
-  toProfile(db, user, viewer);
 
 const userOf = (call: ApiCall, db: Database) => findUserById(db, call.params.userId!);
 
