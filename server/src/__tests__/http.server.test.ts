@@ -135,7 +135,7 @@ describe('limits', { timeout: 30_000 }, () => {
   });
 });
 
-describe('every answer', () => {
+describe('every answer', { timeout: 30_000 }, () => {
   it('refuses a body that is not JSON in the contract’s shape, not with an unrelated text', async () => {
     for (const type of ['', '/']) {
       const answer = await fetch(`${server.url}/api/posts`, { method: 'POST', headers: { 'content-type': type }, body: '{}' });
@@ -227,7 +227,7 @@ describe('the token secret', () => {
   });
 });
 
-describe('health, readiness and start-up', () => {
+describe('health, readiness and start-up', { timeout: 60_000 }, () => {
   it('/health answers while the process runs; /ready only while the database answers', async () => {
     const other = await startTestServer();
     try {
