@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
- * Start-up benchmark: a first visit (fresh browser context, so the in-browser back end seeds its
- * data) of the production build in Chromium, with the back end's delay at 0 so only our own work
- * is measured. Reports the median of RUNS visits of:
- *   - login form: navigation start → the 'Log in' button is visible (the back end is loaded and
- *     its demo data seeded before the app renders)
+ * Start-up benchmark: first visits (fresh browser context, cold cache, so the in-browser back end
+ * seeds its data) of the production build in Chromium, with the back end's delay at 0 so only the
+ * app and the network are measured, under Chromium's network emulation:
+ *   - none: loopback as it is
+ *   - fast: 40 ms round trip, 10 Mbit/s down and up
+ *   - slow: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (Lighthouse's mobile network)
+ * For each profile, the median of RUNS visits of:
+ *   - login form: navigation start → the 'Log in' button is visible
+ *   - warm login form: the same on a second visit with the cache filled
  *   - log in → feed: the click on 'Log in' → the first post of /home is visible
+ *   - chain: the longest run of requests before the login form where each started only after the one
+ *     before it ended — the number of round trips the page waits for in a row (printed for the last
+ *     visit: it is what explains the time on a slow network)
  *
- *   npm run build && node bench/startup/run.mjs     (RUNS=9 for more visits)
+ *   npm run build && npm run bench:startup     (RUNS=9 for more visits; PROFILES=slow,fast to choose)
  * Writes bench/results/startup.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,42 +22,96 @@ import { chromium } from '@playwright/test';
 import { deploy } from '../../scripts/deploy.mjs';
 import { launchChromium } from '../support/browser.mjs';
 
-const RUNS = Number(process.env.RUNS ?? 7);
+const RUNS = Number(process.env.RUNS ?? 5);
+const PROFILES = {
+  none: null,
+  fast: { latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (10e6 / 8) | 0 },
+  slow: { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 },
+};
+const chosen = (process.env.PROFILES ?? 'none,fast,slow').split(',').map((name) => name.trim());
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length / 2)]);
 };
 
-async function visit(browser, shellUrl) {
+/** The longest sequence of requests each started after the previous one ended (by their timings). */
+export function longestChain(requests) {
+  const sorted = [...requests].sort((a, b) => a.start - b.start);
+  const best = sorted.map(() => ({ length: 1, previous: -1 }));
+  sorted.forEach((request, index) => {
+    for (let before = 0; before < index; before += 1) {
+      if (sorted[before].end <= request.start && best[before].length + 1 > best[index].length) {
+        best[index] = { length: best[before].length + 1, previous: before };
+      }
+    }
+  });
+  let at = best.reduce((top, entry, index) => (entry.length > best[top].length ? index : top), 0);
+  const chain = [];
+  while (at >= 0 && sorted.length) {
+    chain.unshift(sorted[at].url);
+    at = best[at].previous;
+  }
+  return chain;
+}
+
+async function emulate(page, profile) {
+  if (!profile) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile });
+}
+
+async function visit(browser, shellUrl, profile) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  await emulate(page, profile);
+  const requests = [];
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    requests.push({ url: request.url(), start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  });
   await page.goto(shellUrl);
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   const loginForm = await page.evaluate(() => performance.now());
+  const chain = longestChain(requests.filter((request) => request.end > 0));
   await page.getByRole('link', { name: /guest/i }).click(); // fills the guest's credentials
   const clickedAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('article').first().waitFor();
   const feedAt = await page.evaluate(() => performance.now());
+  // A repeat visit, signed out, with the cache this visit filled.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(shellUrl);
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  const warmLoginForm = await page.evaluate(() => performance.now());
   await context.close();
-  return { loginForm, logInToFeed: feedAt - clickedAt };
+  return { loginForm, warmLoginForm, logInToFeed: feedAt - clickedAt, chain };
 }
 
 const deployment = await deploy({ name: 'bench-startup', config: { mockDelayMs: 0 } });
 const browser = await launchChromium(chromium);
 try {
-  await visit(browser, deployment.urls.shell); // warms the server's file cache
-  const visits = [];
-  for (let run = 0; run < RUNS; run += 1) visits.push(await visit(browser, deployment.urls.shell));
-  const result = {
-    runs: RUNS,
-    loginFormMs: median(visits.map((v) => v.loginForm)),
-    logInToFeedMs: median(visits.map((v) => v.logInToFeed)),
-  };
+  await visit(browser, deployment.urls.shell, null); // warms the server's file cache
+  const results = {};
+  for (const name of chosen) {
+    const visits = [];
+    for (let run = 0; run < RUNS; run += 1) visits.push(await visit(browser, deployment.urls.shell, PROFILES[name]));
+    const last = visits[visits.length - 1];
+    results[name] = {
+      runs: RUNS,
+      loginFormMs: median(visits.map((v) => v.loginForm)),
+      warmLoginFormMs: median(visits.map((v) => v.warmLoginForm)),
+      logInToFeedMs: median(visits.map((v) => v.logInToFeed)),
+      longestChain: median(visits.map((v) => v.chain.length)),
+      chain: last.chain.map((url) => url.replace(/^https?:\/\/[^/]+/, '')),
+    };
+  }
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('../results/startup.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-  console.table(result);
+  writeFileSync(new URL('../results/startup.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  const figures = ({ chain, ...rest }) => ({ ...rest, chainShown: chain.length });
+  console.table(Object.fromEntries(Object.entries(results).map(([name, result]) => [name, figures(result)])));
+  for (const [name, { chain }] of Object.entries(results)) console.info(`\n${name}: longest chain before the login form (${chain.length}):\n  ${chain.join('\n  ')}`);
 } finally {
   await browser.close();
   await deployment.close();
