@@ -32,7 +32,7 @@ export async function readerId(call: ApiCall, services: Services): Promise<strin
 /** The caller of a call that needs one, who must still exist. */
 async function existingCaller(call: ApiCall, services: Services): Promise<TokenClaims> {
   const claims = await authenticate(call, services);
-  findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id]) }, claims);
+  findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id], []) }, claims);
   return claims;
 }
 

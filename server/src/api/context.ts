@@ -89,6 +89,11 @@ export interface Scope {
   postIds?: string[];
   /** Also the users who bookmarked this post (deleting a post changes their lists). */
   bookmarkersOf?: string;
+  /**
+   * Load only the relation entries (likes, bookmarks, follows) between the scope's own rows: enough
+   * for a rule that changes one of them, when the answer is read from the database afterwards.
+   */
+  narrow?: boolean;
 }
 
 type Outcome = Database | { db: Database };
@@ -104,7 +109,12 @@ export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Dat
     const extraUsers = scope.bookmarkersOf === undefined ? [] : await bookmarkersOf(tx, scope.bookmarkersOf);
     const userIds = [...(scope.userIds ?? []), ...extraUsers];
     await lockRows(tx, postIds, userIds);
-    const before: Database = { tokenSecret: '', users: await loadUsersById(tx, userIds), posts: await loadPostsById(tx, postIds) };
+    const relations = scope.narrow ? [...postIds, ...userIds] : 'all';
+    const before: Database = {
+      tokenSecret: '',
+      users: await loadUsersById(tx, userIds, relations),
+      posts: await loadPostsById(tx, postIds, relations),
+    };
     const outcome = rule(before, tx);
     await saveChanges(tx, before, databaseOf(outcome));
     return outcome;

@@ -82,7 +82,9 @@ function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
     const input = readInput(call);
     const moment = currentMoment();
     const { userIds = [], ...rest } = scope(input);
-    const outcome = await change(services.sql, { ...rest, userIds: [claims._id, ...userIds] }, (db) =>
+    // Every compact answer is read from the database after the change: the rule needs only the
+    // relations between the rows it changes (the spec's answers are built from the rule's rows).
+    const outcome = await change(services.sql, { ...rest, userIds: [claims._id, ...userIds], narrow: compact }, (db) =>
       rule(db, findCaller(db, claims), input, moment),
     );
     return answer(outcome, services, { call, claims, compact });

@@ -42,11 +42,23 @@ interface UserRow {
   followers: string[];
 }
 
-const USER_SELECT = `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash, u.profile_pic,
+/**
+ * Which entries of a row's relation lists (bookmarks, follows, reactions) to load: all of them, or
+ * only those naming one of these ids. A change that touches one relation (a like, a follow) needs
+ * only that one to run its rule and write the difference: a user followed by 10,000 people is not
+ * loaded whole to be followed once more.
+ */
+export type Relations = 'all' | readonly string[];
+
+/** `AND column = ANY($n)` when the relations are narrowed (their ids are parameter `n`). */
+const onlyNamed = (relations: Relations, column: string, param: number) =>
+  relations === 'all' ? '' : ` AND ${column} = ANY($${param}::uuid[])`;
+
+const userSelect = (relations: Relations, param: number) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash, u.profile_pic,
     u.title, u.bio, u.website, u.extras, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
-    ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id ORDER BY b.seq) AS bookmarks,
-    ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id ORDER BY f.seq) AS following,
-    ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id ORDER BY f.seq) AS followers
+    ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
+    ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
+    ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers
   FROM users u`;
 
 const toUser = (row: UserRow): StoredUser => ({
@@ -67,16 +79,17 @@ const toUser = (row: UserRow): StoredUser => ({
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
 });
 
-async function usersWhere(q: Queryable, condition: string, params: unknown[]): Promise<StoredUser[]> {
-  const { rows } = await q.query<UserRow>(`${USER_SELECT} ${condition} ORDER BY u.seq`, params);
+async function usersWhere(q: Queryable, condition: string, params: unknown[], relations: Relations = 'all'): Promise<StoredUser[]> {
+  const narrowed = relations === 'all' ? params : [...params, rowIds(relations)];
+  const { rows } = await q.query<UserRow>(`${userSelect(relations, params.length + 1)} ${condition} ORDER BY u.seq`, narrowed);
   return rows.map(toUser);
 }
 
 export const loadAllUsers = (q: Queryable) => usersWhere(q, '', []);
 
-export function loadUsersById(q: Queryable, ids: readonly string[]): Promise<StoredUser[]> {
+export function loadUsersById(q: Queryable, ids: readonly string[], relations: Relations = 'all'): Promise<StoredUser[]> {
   const wanted = rowIds(ids);
-  return wanted.length === 0 ? Promise.resolve([]) : usersWhere(q, 'WHERE u.id = ANY($1::uuid[])', [wanted]);
+  return wanted.length === 0 ? Promise.resolve([]) : usersWhere(q, 'WHERE u.id = ANY($1::uuid[])', [wanted], relations);
 }
 
 /** The user with exactly this username (logins and `/posts/user/…` match exactly). */
@@ -130,9 +143,9 @@ const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
  * LIMIT — on `p`, using the feed indexes), then only those get their likes. The rows come in no
  * particular order: the rules order them.
  */
-export const postSelect = (condition: string, tail = '') => `SELECT ${POST_COLUMNS},
-    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND r.liked ORDER BY r.seq) AS liked_by,
-    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked ORDER BY r.seq) AS disliked_by
+export const postSelect = (condition: string, tail = '', narrowed = '') => `SELECT ${POST_COLUMNS},
+    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND r.liked${narrowed} ORDER BY r.seq) AS liked_by,
+    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked${narrowed} ORDER BY r.seq) AS disliked_by
   FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`;
 
 /** Whole lists (every post, or every post of one author): the likes of all of them in one pass. */
@@ -172,9 +185,15 @@ export async function loadAllPosts(q: Queryable, authorId?: string): Promise<Sto
   return rows.map(toPost);
 }
 
-export function loadPostsById(q: Queryable, ids: readonly string[]): Promise<StoredPost[]> {
+export async function loadPostsById(q: Queryable, ids: readonly string[], relations: Relations = 'all'): Promise<StoredPost[]> {
   const wanted = rowIds(ids);
-  return wanted.length === 0 ? Promise.resolve([]) : postsWhere(q, 'WHERE p.id = ANY($1::uuid[])', [wanted]);
+  if (wanted.length === 0) return [];
+  if (relations === 'all') return postsWhere(q, 'WHERE p.id = ANY($1::uuid[])', [wanted]);
+  const { rows } = await q.query<PostRow>(postSelect('WHERE p.id = ANY($1::uuid[])', '', onlyNamed(relations, 'r.user_id', 2)), [
+    wanted,
+    rowIds(relations),
+  ]);
+  return rows.map(toPost);
 }
 
 /**
