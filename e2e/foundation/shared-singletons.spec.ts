@@ -19,7 +19,7 @@ test('a value written to the store in one remote is seen at once by the shell an
   await expect(page.getByRole('complementary').getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
 });
 
-test('react-dom is downloaded once for the whole page and each remote comes from its own server', async ({ page }) => {
+test('react-dom and the query library are downloaded once for the whole page and each remote comes from its own server', async ({ page }) => {
   const urls = JSON.parse(process.env.E2E_REMOTE_URLS ?? '{}') as Record<string, string>;
   const scripts: { url: string; body: string }[] = [];
   page.on('response', async (response) => {
@@ -47,4 +47,9 @@ test('react-dom is downloaded once for the whole page and each remote comes from
   const runtimes = new Set(scripts.filter(({ body }) => body.includes('RUNTIME-001')).map(({ url }) => url));
   expect([...runtimes]).toHaveLength(1);
   expect(new URL([...runtimes][0]).origin).toBe(new URL(page.url()).origin);
+  // One query library, hence one query cache: the shell's copy (each remote's own copy is only a
+  // fallback for running alone). Its code carries its missing-client message.
+  const queryLibraries = new Set(scripts.filter(({ body }) => body.includes('No QueryClient set')).map(({ url }) => url));
+  expect([...queryLibraries]).toHaveLength(1);
+  expect(new URL([...queryLibraries][0]).origin).toBe(new URL(page.url()).origin);
 });

@@ -4,7 +4,7 @@ import { expect, expectRefusedCall, expectToast, logIn, signUp, signUpAndLogIn, 
 test('a new person signs up, logs in and sees the home feed from the server', async ({ page, app }) => {
   // The calls go to the API server (the shell's config.json), not to an in-browser back end.
   const answered = (path: string) =>
-    page.waitForResponse((response) => response.url() === `${app.apiUrl}/api${path}` && response.request().method() === 'POST');
+    page.waitForResponse((response) => response.url().split('?')[0] === `${app.apiUrl}/api${path}` && response.request().method() === 'POST');
   const signedUp = answered('/auth/signup');
   const person = await signUp(page, 'Ada');
   expect((await signedUp).status()).toBe(201);

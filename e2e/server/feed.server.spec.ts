@@ -81,3 +81,41 @@ test('one’s own post: like it, bookmark it, edit it and delete it, all kept by
   await page.getByRole('link', { name: 'Bookmarks' }).click();
   await expect(page.getByText('No Bookmark Posts!')).toBeVisible();
 });
+
+test('no screen downloads a list it does not show: every call is one compact page or one change', async ({ page, app }) => {
+  const calls: { method: string; url: URL; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!response.url().startsWith(`${app.apiUrl}/api/`)) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    calls.push({ method: response.request().method(), url, bytes: body.length });
+  });
+  const person = await signUpAndLogIn(page, 'Noor');
+  await feedReady(page);
+  await publish(homeComposer(page), `Counting bytes, by ${person.username}`);
+  await expectToast(page, 'Post uploaded Successfully');
+  await likeButton(postCard(page, `Counting bytes, by ${person.username}`)).click();
+  await expectToast(page, 'Post Liked !');
+  for (const [link, heading] of [
+    ['Explore', 'Explore'],
+    ['Bookmarks', 'Your Bookmarks'],
+    ['Liked Post', 'Liked Post'],
+  ]) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').or(page.getByText(/^No .*!$/)).first()).toBeVisible();
+  }
+  await page.goto(`/profile/${person.username}`);
+  await expect(page.getByRole('heading', { level: 1, name: person.fullName })).toBeVisible();
+  await page.getByRole('button', { name: /Followers/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
+
+  const api = calls.filter((call) => call.url.pathname !== '/api/auth/signup' && !call.url.pathname.startsWith('/api/uploads'));
+  expect(api.length).toBeGreaterThan(5);
+  for (const call of api) {
+    // The spec's whole-table answers (every user, every post) are never asked for by the app.
+    expect(`${call.method} ${call.url.pathname}${call.url.search}`).toMatch(/[?&]view=compact(&|$)/);
+    expect(call.bytes, `${call.method} ${call.url}`).toBeLessThanOrEqual(call.method === 'GET' ? 100_000 : 2_000);
+  }
+  expect(api.some((call) => call.method === 'GET' && call.url.pathname === '/api/users')).toBe(false);
+});

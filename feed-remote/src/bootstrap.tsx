@@ -1,4 +1,4 @@
-import { AppToaster, configureApi, errorMessage, paths, toast, useSession } from '@chirp/shared';
+import { AppToaster, configureApi, paths } from '@chirp/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
@@ -21,9 +21,6 @@ const router = createBrowserRouter([
   { path: paths.likedPosts, element: <LikedPostsPage /> },
   { path: '*', element: <Navigate to={paths.home} replace /> },
 ]);
-
-const { loadUsers, loadPosts } = useSession.getState();
-Promise.all([loadUsers(), loadPosts()]).catch((error: unknown) => toast.error(errorMessage(error)));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { AppToaster, errorMessage, paths, toast, useSession } from '@chirp/shared';
+import { AppToaster, paths, usePostPages, useSession } from '@chirp/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
@@ -11,7 +11,11 @@ import SidePanel from './features/side-panel/side-panel';
  * talking to whatever answers /api. In the app the shell composes in the feed's post list; here a
  * plain list stands in for it.
  */
-function PlainPostList({ posts, emptyText, label }: PostListProps) {
+function PlainPostList({ source, emptyText, label }: PostListProps) {
+  const { data, error } = usePostPages(source);
+  if (error) return <p role="alert">{error.message}</p>;
+  if (!data) return <p role="status">Loading posts</p>;
+  const posts = data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) return <p>{emptyText}</p>;
   return (
     <ul aria-label={label}>
@@ -43,9 +47,6 @@ function Standalone() {
     </div>
   );
 }
-
-const { loadUsers, loadPosts } = useSession.getState();
-Promise.all([loadUsers(), loadPosts()]).catch((error: unknown) => toast.error(errorMessage(error)));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

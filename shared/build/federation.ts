@@ -1,6 +1,7 @@
 /**
  * Build-time federation settings common to the shell and the remotes. Every package shares these as
- * singletons so that the page holds exactly one React, one router, one toast outlet and one store.
+ * singletons so that the page holds exactly one React, one router, one toast outlet, one store
+ * and one query cache.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -18,6 +19,8 @@ export const sharedSingletons = {
   },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   'react-hot-toast': { singleton: true, requiredVersion: '^2.0.0' },
+  // The one query cache of the page lives in @chirp/shared; its hooks must see one copy of the library.
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@chirp/shared': { singleton: true, requiredVersion: '^1.0.0' },
 };
 

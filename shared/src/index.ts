@@ -6,8 +6,22 @@ export { ApiError, errorMessage } from './api/api-error';
 export { useSession, type Session } from './store/session-store';
 export { readClaims, readStoredSession, type SessionClaims } from './store/stored-session';
 export type { SessionStatus } from './store/auth-slice';
-export { sortPosts, replacePosts } from './store/post-order';
+export { sortPosts } from './store/post-order';
 export { createToggleQueue, type ToggleEffects } from './store/toggle-queue';
+export { optimisticToggle, toggleShown, useToggleShown } from './store/optimistic';
+export { queryClient } from './query/query-client';
+export { queryKeys, type FeedSort, type PeopleSource, type PostSource } from './query/keys';
+export {
+  fetchPeoplePage,
+  fetchPostPage,
+  prefetchPosts,
+  usePeoplePages,
+  usePostPages,
+  type PeoplePages,
+  type PostPages,
+} from './query/post-queries';
+export { useProfile } from './query/profile-queries';
+export { bookmarkStored, followStored, postCreated, postRemoved, postStored, profileStored } from './query/cache-updates';
 export { AppToaster, toast } from './toast/toaster';
 export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './hooks/use-media-query';
 export { useSignOut } from './hooks/use-sign-out';

@@ -1,5 +1,5 @@
-import { useSession } from '@chirp/shared';
 import { type ReactNode, useId } from 'react';
+import type { PostFeed } from './use-post-feed';
 import { ListPositionsSlot, RestoringOffset, useScrollMemory } from './use-scroll-memory';
 import './feed-page.css';
 
@@ -33,33 +33,12 @@ export function FeedPage({ title, intro, ready, content, children }: FeedPagePro
   );
 }
 
-/** The three states of a feed: what to show while posts load, once they did, or when they could not. */
-export type FeedState = 'loading' | 'ready' | 'failed';
-
-/**
- * A feed's state from the store: posts on hand are shown whatever a reload does; otherwise the last
- * load says (an empty list that loaded is ready: the page shows its empty text, never a loader).
- */
-export function useFeedState(extraReady = true): FeedState {
-  const hasPosts = useSession((state) => state.allPosts.length > 0);
-  const status = useSession((state) => state.postsStatus);
-  if (status === 'failed' && !hasPosts) return 'failed';
-  return extraReady && (hasPosts || status === 'loaded') ? 'ready' : 'loading';
-}
-
-/** A feed that could not load: what went wrong, and Retry (it loads the posts again). */
-export function FeedError() {
-  const message = useSession((state) => state.postsError) ?? 'The posts could not be loaded.';
-  const retry = () => {
-    const { loadPosts, loadUsers } = useSession.getState();
-    Promise.all([loadPosts(), loadUsers()]).catch(() => {
-      // The feed shows the new failure itself.
-    });
-  };
+/** A feed that could not load: what went wrong, and Retry (it asks for the posts again). */
+export function FeedError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="feed-error" role="alert">
-      <p>{message}</p>
-      <button type="button" className="button button--primary" onClick={retry}>
+      <p>{message || 'The posts could not be loaded.'}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
         Retry
       </button>
     </div>
@@ -67,16 +46,16 @@ export function FeedError() {
 }
 
 /** The list when the feed is ready, else the loader or the error with Retry. */
-export function FeedContent({ state, children }: { state: FeedState; children: ReactNode }) {
-  if (state === 'ready') return children;
-  return state === 'failed' ? <FeedError /> : <PostsLoader />;
+export function FeedContent({ feed, children }: { feed: Pick<PostFeed, 'state' | 'error' | 'retry'>; children: ReactNode }) {
+  if (feed.state === 'ready') return children;
+  return feed.state === 'failed' ? <FeedError message={feed.error} onRetry={feed.retry} /> : <PostsLoader />;
 }
 
 /** Shown while no posts are loaded (spec 2); `.spinner` is the shell's global loader. */
-export function PostsLoader() {
+export function PostsLoader({ label = 'Loading posts' }: { label?: string }) {
   return (
     <div className="spinner" role="status">
-      <span className="visually-hidden">Loading posts</span>
+      <span className="visually-hidden">{label}</span>
     </div>
   );
 }

@@ -1,29 +1,24 @@
-import { type Post, toast, type User, type UserSummary } from '@chirp/shared';
-import { aPost, aUser, renderWithApp } from '@chirp/shared/testing';
+import { ApiError, compactApi, type PeoplePage, type PersonCard, type Profile, toast } from '@chirp/shared';
+import { aProfile, renderWithApp } from '@chirp/shared/testing';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
 
-/** A user as the API returns one; `following` and `followers` name usernames. */
-export function makeUser(
-  username: string,
-  fields: Partial<Omit<User, 'following' | 'followers'>> & { following?: string[]; followers?: string[] } = {},
-): User {
-  const { following = [], followers = [], ...rest } = fields;
-  return aUser({
+/** A profile as the compact API answers one, with id `id-{username}` and a capitalised first name. */
+export function makePerson(username: string, fields: Partial<Profile> = {}): Profile {
+  return aProfile({
     _id: `id-${username}`,
     username,
     firstName: username.charAt(0).toUpperCase() + username.slice(1),
     lastName: 'Tester',
     profilePic: `/avatars/${username}.png`,
-    ...rest,
-    following: following.map(summary),
-    followers: followers.map(summary),
+    ...fields,
   });
 }
 
 /** The current user of most tests, with a real title, bio and website. */
-export function makeGuest(fields: Parameters<typeof makeUser>[1] = {}): User {
-  return makeUser('guestuser', {
+export function makeGuest(fields: Partial<Profile> = {}): Profile {
+  return makePerson('guestuser', {
     firstName: 'Guest',
     lastName: 'User',
     title: 'Chief tester',
@@ -33,17 +28,32 @@ export function makeGuest(fields: Parameters<typeof makeUser>[1] = {}): User {
   });
 }
 
-function summary(username: string): UserSummary {
-  return { _id: `id-${username}`, username, firstName: username, lastName: 'Tester', profilePic: '' };
+/** A person as lists of people carry them. */
+export const cardOf = ({ _id, username, firstName, lastName, profilePic, followedByMe }: Profile): PersonCard => ({
+  _id,
+  username,
+  firstName,
+  lastName,
+  profilePic,
+  followedByMe,
+});
+
+/** The back end knows these profiles by username; anyone else is a 404. */
+export function serveProfiles(...profiles: Profile[]) {
+  return vi.spyOn(compactApi, 'profile').mockImplementation(async (username) => {
+    const found = profiles.find((profile) => profile.username === username);
+    if (!found) throw new ApiError(404, 'The username you entered is not Registered. Not Found error');
+    return { user: found };
+  });
 }
 
-export function makePost(id: string, username: string, likedBy: string[] = []): Post {
-  return aPost({
-    _id: id,
-    content: `Post ${id} by ${username}`,
-    username,
-    likes: { likeCount: likedBy.length, likedBy: likedBy.map(summary), dislikedBy: [] },
-  });
+/** Pages of people, in order: the first call answers the first page, a cursor `c{n}` page n + 1. */
+export function pagesOf(...pages: PersonCard[][]) {
+  return async (...args: unknown[]): Promise<PeoplePage> => {
+    const query = args.find((arg): arg is { cursor?: string } => typeof arg === 'object' && arg !== null);
+    const index = query?.cursor ? Number(query.cursor.slice(1)) : 0;
+    return { users: pages[index] ?? [], nextCursor: index + 1 < pages.length ? `c${index + 1}` : null };
+  };
 }
 
 function LocationProbe() {

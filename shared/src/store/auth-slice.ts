@@ -1,9 +1,11 @@
 import type { StateCreator } from 'zustand';
-import { api } from '../api/api-client';
-import { errorMessage } from '../api/api-error';
+import { api, compactApi } from '../api/api-client';
 import { STORAGE_KEYS } from '../constants';
-import { toast } from '../toast/toaster';
-import type { Credentials, SignupPayload, User } from '../types';
+import { prefetchPosts } from '../query/post-queries';
+import { profileStored } from '../query/cache-updates';
+import { queryKeys } from '../query/keys';
+import { queryClient } from '../query/query-client';
+import type { Credentials, Profile, SignupPayload, User } from '../types';
 import type { Session } from './session-store';
 import { readStoredSession } from './stored-session';
 
@@ -16,25 +18,29 @@ export type SessionStatus = 'none' | 'checking' | 'confirmed';
 export interface AuthSlice {
   token: string | null;
   username: string | null;
+  /** Who is signed in: their profile as the back end last answered it (null until it has). */
+  currentUser: Profile | null;
   /** The login form's fields (spec: "current login name, login password"). */
   loginForm: Credentials;
   loginFormChanged: (fields: Partial<Credentials>) => void;
-  /** Logs in and keeps the token; the user list and the posts then load in the background. */
-  logIn: (credentials: Credentials) => Promise<User>;
-  /** Signs up (no session yet), reloads users and fills the login form with the new credentials. */
+  /** Logs in and keeps the token; the first page of the home feed then loads in the background. */
+  logIn: (credentials: Credentials) => Promise<Profile>;
+  /** Signs up (no session yet) and fills the login form with the new credentials. */
   signUp: (payload: SignupPayload) => Promise<User>;
   /**
    * True once the user signed out themselves: the route guard then sends them to login without
    * remembering the page they left (an expired session does remember it, to come back after login).
    */
   signedOut: boolean;
-  /** Clears all of local storage and every piece of session state. */
+  /** Clears all of local storage, every piece of session state and the query cache. */
   loggedOut: (how?: { bySignOut?: boolean }) => void;
   sessionStatus: SessionStatus;
   /** A stored session that did not hold up was cleared at start: the shell says so once. */
   storedSessionDiscarded: boolean;
   /** The back end knows the stored session's user: here are their details. */
-  sessionConfirmed: (user?: User) => void;
+  sessionConfirmed: (user?: Profile) => void;
+  /** The signed-in person's profile changed (an edit, a follow): the session shows the new one. */
+  currentUserChanged: (user: Profile) => void;
   storedSessionDiscardedTold: () => void;
 }
 
@@ -43,6 +49,7 @@ export const initialAuthState = () => {
   return {
     token: stored.token,
     username: stored.username,
+    currentUser: null as Profile | null,
     loginForm: { username: '', password: '' },
     signedOut: false,
     sessionStatus: (stored.token ? 'checking' : 'none') as SessionStatus,
@@ -50,48 +57,41 @@ export const initialAuthState = () => {
   };
 };
 
-/** Loads what the screens show first, in the background: the log-in itself waits for none of it. */
-function preload(get: () => Session) {
-  Promise.all([get().loadUsers(), get().loadPosts()]).catch((error: unknown) =>
-    toast.error(errorMessage(error), { id: 'preload' }),
-  );
-}
-
 export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => ({
   ...initialAuthState(),
   loginFormChanged: (fields) => set((state) => ({ loginForm: { ...state.loginForm, ...fields } })),
   logIn: async (credentials) => {
-    const { foundUser, encodedToken } = await api.login(credentials);
+    const { foundUser, encodedToken } = await compactApi.login(credentials);
     localStorage.setItem(STORAGE_KEYS.token, encodedToken);
     localStorage.setItem(STORAGE_KEYS.username, foundUser.username);
     set({
       token: encodedToken,
       username: foundUser.username,
       currentUser: foundUser,
-      bookmarks: foundUser.bookmarks,
       loginForm: { username: '', password: '' },
       signedOut: false,
       sessionStatus: 'confirmed',
       storedSessionDiscarded: false,
     });
     // Only the log-in navigates: it resolves now, so no late step can move the person from where they
-    // went next (the loads below fill the screens as they arrive).
-    preload(get);
+    // went next. The home feed's first page starts loading on the way there.
+    queryClient.clear();
+    profileStored(foundUser);
+    prefetchPosts({ kind: 'feed', sort: get().trending ? 'trending' : 'latest' });
     return foundUser;
   },
   signUp: async (payload) => {
     const { createdUser } = await api.signup(payload);
     set({ loginForm: { username: payload.username, password: payload.password } });
-    get()
-      .loadUsers()
-      .catch((error: unknown) => toast.error(errorMessage(error), { id: 'preload' }));
+    // The newcomer is someone to suggest and to find from now on.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.people, refetchType: 'none' });
     return createdUser;
   },
-  sessionConfirmed: (user) =>
-    set((state) => ({
-      sessionStatus: 'confirmed',
-      ...(user ? { currentUser: user, bookmarks: user.bookmarks ?? state.bookmarks } : {}),
-    })),
+  sessionConfirmed: (user) => {
+    set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user } : {}) });
+    if (user) profileStored(user);
+  },
+  currentUserChanged: (user) => set((state) => (state.currentUser?._id === user._id ? { currentUser: user } : state)),
   storedSessionDiscardedTold: () => set({ storedSessionDiscarded: false }),
   loggedOut: (how = {}) => {
     try {
@@ -100,6 +100,8 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
       // Storage may be unavailable (private mode); the in-memory session is still cleared.
     }
     get().sessionReset();
+    // Nothing one person saw stays for the next one to see.
+    queryClient.clear();
     set({ signedOut: how.bySignOut ?? false });
   },
 });

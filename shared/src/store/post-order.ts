@@ -1,16 +1,11 @@
-import type { Post } from '../types';
+import type { CompactPost } from '../types';
 
-/** Latest: newest first by createdAt; Trending: most liked first (newest first among equals). */
-export function sortPosts(posts: readonly Post[], trending: boolean): Post[] {
-  const byDate = (a: Post, b: Post) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
-  const compare = trending
-    ? (a: Post, b: Post) => b.likes.likeCount - a.likes.likeCount || byDate(a, b)
-    : byDate;
-  return [...posts].sort(compare);
-}
-
-/** Swaps in changed posts by id, keeping the list's order. */
-export function replacePosts(posts: readonly Post[], changed: readonly Post[]): Post[] {
-  const byId = new Map(changed.map((post) => [post._id, post]));
-  return posts.map((post) => byId.get(post._id) ?? post);
+/**
+ * Spec 4: Trending orders by like count, most first (newest first among equals); Latest by date,
+ * newest first. The server pages a list in this order; the client re-applies it to the posts it has
+ * after a like changes a count.
+ */
+export function sortPosts<T extends Pick<CompactPost, 'createdAt' | 'likeCount'>>(posts: readonly T[], trending: boolean): T[] {
+  const byDate = (a: T, b: T) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  return [...posts].sort(trending ? (a, b) => b.likeCount - a.likeCount || byDate(a, b) : byDate);
 }

@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import { type AuthSlice, createAuthSlice, initialAuthState } from './auth-slice';
-import { createPostsSlice, initialPostsState, type PostsSlice } from './posts-slice';
 import { createUiSlice, initialUiState, type UiSlice } from './ui-slice';
-import { createUsersSlice, initialUsersState, type UsersSlice } from './users-slice';
 
-export interface Session extends AuthSlice, UsersSlice, PostsSlice, UiSlice {
+/**
+ * The session (who is signed in, with what token) and UI state. Server data (posts, people,
+ * profiles) is not here: it lives in the query cache (`queryClient`), one page at a time.
+ */
+export interface Session extends AuthSlice, UiSlice {
   /** Back to a logged-out session (reads local storage again). */
   sessionReset: () => void;
 }
@@ -15,9 +17,6 @@ export interface Session extends AuthSlice, UsersSlice, PostsSlice, UiSlice {
  */
 export const useSession = create<Session>()((...args) => ({
   ...createAuthSlice(...args),
-  ...createUsersSlice(...args),
-  ...createPostsSlice(...args),
   ...createUiSlice(...args),
-  sessionReset: () =>
-    args[0]({ ...initialAuthState(), ...initialUsersState(), ...initialPostsState(), ...initialUiState() }),
+  sessionReset: () => args[0]({ ...initialAuthState(), ...initialUiState() }),
 }));

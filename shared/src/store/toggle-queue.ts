@@ -15,6 +15,8 @@ export interface ToggleEffects {
   confirmed: (on: boolean) => void;
   /** A call was refused: put back what the server last confirmed and say why. */
   rolledBack: (error: unknown) => void;
+  /** No call is under way or wanted any more (after the last answer, or a refusal). */
+  settled?: () => void;
 }
 
 interface Pending {
@@ -25,10 +27,6 @@ interface Pending {
 export function createToggleQueue() {
   const pending = new Map<string, Pending>();
 
-  function reshowPending() {
-    for (const { wanted, effects } of pending.values()) effects.show(wanted);
-  }
-
   async function drain(key: string, entry: Pending, confirmed: boolean, effects: ToggleEffects) {
     try {
       while (entry.wanted !== confirmed) {
@@ -36,15 +34,13 @@ export function createToggleQueue() {
         await effects.send(target);
         confirmed = target;
         effects.confirmed(target);
-        // The answer replaced the optimistic states: clicks made meanwhile must stay visible.
-        reshowPending();
       }
+      pending.delete(key);
     } catch (error) {
-      // No longer pending before the rollback shows: reshowing pending toggles must not undo it.
       pending.delete(key);
       effects.rolledBack(error);
     } finally {
-      pending.delete(key);
+      effects.settled?.();
     }
   }
 
@@ -64,7 +60,5 @@ export function createToggleQueue() {
     },
     /** Whether a call for `key` is under way. */
     busy: (key: string) => pending.has(key),
-    /** Shows again every state still on its way, after a server answer replaced the store's data. */
-    reshowPending,
   };
 }

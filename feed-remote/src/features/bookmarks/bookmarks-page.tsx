@@ -1,24 +1,16 @@
-import { useSession } from '@chirp/shared';
-import { useMemo } from 'react';
-import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
-import { PostList } from '../posts/post-list';
+import { FeedContent, FeedPage } from '../../components/feed-page';
+import { usePostFeed } from '../../components/use-post-feed';
+import { PostListView } from '../posts/post-list';
 
-/** /bookmarks: the posts the current user bookmarked, in the feed's order. */
+const SOURCE = { kind: 'bookmarked' } as const;
+
+/** /bookmarks: the posts the current user bookmarked, one page at a time. */
 export default function BookmarksPage() {
-  const posts = useSession((state) => state.allPosts);
-  const bookmarks = useSession((state) => state.bookmarks);
-  const userKnown = useSession((state) => state.currentUser !== null);
-  const bookmarked = useMemo(() => {
-    const ids = new Set(bookmarks);
-    return posts.filter((post) => ids.has(post._id));
-  }, [posts, bookmarks]);
-  // Bookmarks arrive with the user's details, the posts with the post list: wait for what is needed.
-  const state = useFeedState(userKnown);
-  const ready = state === 'ready' || (userKnown && bookmarks.length === 0);
+  const feed = usePostFeed(SOURCE);
   return (
-    <FeedPage title="Your Bookmarks" intro="Posts you saved to read again." ready={ready} content={bookmarked}>
-      <FeedContent state={ready ? 'ready' : state}>
-        <PostList posts={bookmarked} emptyText="No Bookmark Posts!" label="Bookmarked posts" />
+    <FeedPage title="Your Bookmarks" intro="Posts you saved to read again." ready={feed.state === 'ready'} content={feed.posts}>
+      <FeedContent feed={feed}>
+        <PostListView posts={feed.posts} emptyText="No Bookmark Posts!" label="Bookmarked posts" more={feed.more} />
       </FeedContent>
     </FeedPage>
   );

@@ -1,11 +1,11 @@
-import { api, toast } from '@chirp/shared';
-import { aPost, aUser, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { compactApi, toast } from '@chirp/shared';
+import { aCompactPost, aProfile, logInAs, renderWithApp } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ComposerDialog from './composer-dialog';
 
-const me = aUser({ username: 'guestuser' });
+const me = aProfile({ username: 'guestuser' });
 
 beforeEach(() => {
   toast.remove();
@@ -30,7 +30,7 @@ describe('the composer dialog', () => {
 
   it('closes after a successful post', async () => {
     const onClose = vi.fn();
-    vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [aPost({ username: me.username })] });
+    vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({ content: 'From the dialog' }) });
     const user = userEvent.setup();
     renderWithApp(<ComposerDialog onClose={onClose} />);
     await user.type(screen.getByRole('textbox', { name: 'Write a post' }), 'From the dialog');

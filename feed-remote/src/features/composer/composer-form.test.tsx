@@ -1,5 +1,5 @@
-import { api, ApiError, MESSAGES, type Post, toast, uploadImage, useSession } from '@chirp/shared';
-import { aPost, aUser, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { ApiError, compactApi, MESSAGES, type PostPages, queryClient, queryKeys, toast, uploadImage, useSession } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +10,13 @@ vi.mock('@chirp/shared', async (importOriginal) => ({
   uploadImage: vi.fn(),
 }));
 
-const me = aUser({ username: 'guestuser' });
+const me = aProfile({ username: 'guestuser' });
+const LATEST = queryKeys.postList({ kind: 'feed', sort: 'latest' });
 const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
 
 function showComposer(props: Parameters<typeof ComposerForm>[0] = {}) {
-  logInAs(me, { posts: [] });
+  logInAs(me);
+  queryClient.setQueryData<PostPages>(LATEST, { pages: [aPostPage([])], pageParams: [undefined] });
   const user = userEvent.setup();
   renderWithApp(<ComposerForm {...props} />);
   return {
@@ -44,7 +46,7 @@ describe('the composer', () => {
   });
 
   it('refuses an empty post without calling the back end', async () => {
-    const create = vi.spyOn(api, 'createPost');
+    const create = vi.spyOn(compactApi, 'createPost');
     const { user, text, postButton } = showComposer();
     await user.type(text, '   ');
     await user.click(postButton);
@@ -53,7 +55,7 @@ describe('the composer', () => {
   });
 
   it('takes text of only invisible characters as empty', async () => {
-    const create = vi.spyOn(api, 'createPost');
+    const create = vi.spyOn(compactApi, 'createPost');
     const { user, text, postButton } = showComposer();
     await user.type(text, '\u200b\u3164\u2060');
     await user.click(postButton);
@@ -62,8 +64,8 @@ describe('the composer', () => {
   });
 
   it('posts text, says so and clears the fields', async () => {
-    const created = aPost({ username: me.username, content: 'Hello\nworld' });
-    const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [created] });
+    const created = aCompactPost({ content: 'Hello\nworld' }, summaryOf(me));
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: created });
     const { user, text, postButton } = showComposer();
     await user.type(text, 'Hello{Shift>}{Enter}{/Shift}world');
     await user.click(postButton);
@@ -71,11 +73,12 @@ describe('the composer', () => {
     expect(create).toHaveBeenCalledWith({ content: 'Hello\nworld', image: undefined });
     expect(await screen.findByText('Post uploaded Successfully')).toBeInTheDocument();
     expect(text).toHaveValue('');
-    expect(useSession.getState().allPosts).toEqual([created]);
+    // The answer is the new post: first in the feed the cache holds.
+    expect(queryClient.getQueryData<PostPages>(LATEST)?.pages[0]?.posts).toEqual([created]);
   });
 
   it('shows the back end’s refusal and keeps the text', async () => {
-    vi.spyOn(api, 'createPost').mockRejectedValue(new ApiError(400, 'A post can be at most 500 characters.'));
+    vi.spyOn(compactApi, 'createPost').mockRejectedValue(new ApiError(400, 'A post can be at most 500 characters.'));
     const { user, text, postButton } = showComposer();
     await user.type(text, 'Something');
     await user.click(postButton);
@@ -102,7 +105,7 @@ describe('the composer', () => {
 
   it('posts an image without text', async () => {
     vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
-    const create = vi.spyOn(api, 'createPost').mockResolvedValue({ posts: [] });
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
     const { user, imageInput, postButton } = showComposer();
     await user.upload(imageInput, picture());
     await screen.findByRole('img', { name: 'Selected image' });
@@ -152,10 +155,10 @@ describe('the composer', () => {
   });
 
   it('edits a post: its content and image, an Update button, and the edited message', async () => {
-    const post: Post = aPost({ username: me.username, content: 'Before', image: '/images/a.jpg' });
-    const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [{ ...post, content: 'After' }] });
+    const post = aCompactPost({ content: 'Before', image: '/images/a.jpg' }, summaryOf(me));
+    const edit = vi.spyOn(compactApi, 'editPost').mockResolvedValue({ post: { ...post, content: 'After' } });
     const onDone = vi.fn();
-    logInAs(me, { posts: [post] });
+    logInAs(me);
     const user = userEvent.setup();
     renderWithApp(<ComposerForm post={post} onDone={onDone} />);
 

@@ -1,25 +1,26 @@
 import {
-  api,
   CloseIcon,
+  compactApi,
+  type CompactPost,
   DEFAULT_AVATAR,
   errorMessage,
   hasVisibleText,
   ImageIcon,
   MAX_POST_LENGTH,
   MESSAGES,
-  type Post,
+  postCreated,
+  postStored,
   toast,
   uploadImage,
   useSession,
 } from '@chirp/shared';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { pendingTogglesReshown } from '../posts/post-actions';
 import { useImageAttachment } from './use-image-attachment';
 import './composer.css';
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
-  post?: Post;
+  post?: CompactPost;
   /** After a successful post or update (a dialog closes itself here). */
   onDone?: () => void;
   /** Marks the text box for the dialog to focus when it opens. */
@@ -27,7 +28,7 @@ interface ComposerFormProps {
 }
 
 /** New posts share their text through the store (`composerText`), so a draft follows the person around. */
-function useComposerText(post: Post | undefined) {
+function useComposerText(post: CompactPost | undefined) {
   const storedText = useSession((state) => state.composerText);
   const storedTextChanged = useSession((state) => state.composerTextChanged);
   const [editedText, setEditedText] = useState(post?.content ?? '');
@@ -38,7 +39,6 @@ function useComposerText(post: Post | undefined) {
 export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerFormProps) {
   const editing = post !== undefined;
   const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
-  const postsLoaded = useSession((state) => state.postsLoaded);
   const [text, textChanged] = useComposerText(post);
   const { attachment, picked, removed } = useImageAttachment(uploadImage, post?.image);
   const [submitting, setSubmitting] = useState(false);
@@ -60,9 +60,9 @@ export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerForm
     setSubmitting(true);
     try {
       const postData = { content, image };
-      const { posts } = post ? await api.editPost(post._id, postData) : await api.createPost(postData);
-      postsLoaded(posts);
-      pendingTogglesReshown();
+      // The answer is the one post: it takes its place in every list the cache holds.
+      if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
+      else postCreated((await compactApi.createPost(postData)).post);
       toast.success(editing ? MESSAGES.postEdited : MESSAGES.postUploaded);
       if (!editing) {
         textChanged('');

@@ -1,9 +1,9 @@
-import type { Post } from '@chirp/shared';
+import type { CompactPost } from '@chirp/shared';
 import { FeedDialog } from '../../components/feed-dialog';
 import { ComposerForm } from './composer-form';
 
 /** 'Edit Post': the composer in a dialog with the post's content and image, and an 'Update' button. */
-export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+export function EditPostDialog({ post, onClose }: { post: CompactPost; onClose: () => void }) {
   return (
     <FeedDialog title="Edit post" onClose={onClose}>
       {(close) => <ComposerForm post={post} onDone={close} focusOnOpen />}

@@ -1,17 +1,16 @@
-import { useSession } from '@chirp/shared';
-import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
-import { useFirstPage } from '../../components/use-first-page';
-import { PostList } from '../posts/post-list';
+import { FeedContent, FeedPage } from '../../components/feed-page';
+import { usePostFeed } from '../../components/use-post-feed';
+import { PostListView } from '../posts/post-list';
 
-/** /explore: every post. */
+const SOURCE = { kind: 'feed', sort: 'latest' } as const;
+
+/** /explore: every post, newest first, one page at a time. */
 export default function ExplorePage() {
-  const posts = useSession((state) => state.allPosts);
-  useFirstPage();
-  const state = useFeedState();
+  const feed = usePostFeed(SOURCE);
   return (
-    <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={state === 'ready'} content={posts}>
-      <FeedContent state={state}>
-        <PostList posts={posts} emptyText="No posts yet." label="All posts" />
+    <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={feed.state === 'ready'} content={feed.posts}>
+      <FeedContent feed={feed}>
+        <PostListView posts={feed.posts} emptyText="No posts yet." label="All posts" more={feed.more} />
       </FeedContent>
     </FeedPage>
   );

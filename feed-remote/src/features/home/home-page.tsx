@@ -1,8 +1,9 @@
 import { ClockIcon, FlameIcon, useSession } from '@chirp/shared';
-import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
-import { useFirstPage } from '../../components/use-first-page';
+import { useMemo } from 'react';
+import { FeedContent, FeedPage } from '../../components/feed-page';
+import { usePostFeed } from '../../components/use-post-feed';
 import { ComposerForm } from '../composer/composer-form';
-import { PostList } from '../posts/post-list';
+import { PostListView } from '../posts/post-list';
 import './home-page.css';
 
 /** The sort toggle (spec 4): Trending by likes, Latest by date; newest first by default. */
@@ -35,11 +36,11 @@ function SortToggle() {
 
 /** /home: the composer, then 'Latest Posts' with the sort toggle (a loader until posts arrive, Retry if they cannot). */
 export default function HomePage() {
-  const posts = useSession((state) => state.allPosts);
-  useFirstPage();
-  const state = useFeedState();
+  const trending = useSession((state) => state.trending);
+  const source = useMemo(() => ({ kind: 'feed', sort: trending ? 'trending' : 'latest' }) as const, [trending]);
+  const feed = usePostFeed(source);
   return (
-    <FeedPage title="Home" ready={state === 'ready'} content={posts}>
+    <FeedPage title="Home" ready={feed.state === 'ready'} content={feed.posts}>
       <div className="home__composer">
         <ComposerForm />
       </div>
@@ -49,8 +50,8 @@ export default function HomePage() {
         </h2>
         <SortToggle />
       </div>
-      <FeedContent state={state}>
-        <PostList posts={posts} emptyText="No posts yet." label="Latest Posts" />
+      <FeedContent feed={feed}>
+        <PostListView posts={feed.posts} emptyText="No posts yet." label="Latest Posts" more={feed.more} />
       </FeedContent>
     </FeedPage>
   );

@@ -1,19 +1,18 @@
 import { useSession } from '@chirp/shared';
 import { useMemo } from 'react';
-import { FeedContent, FeedPage, useFeedState } from '../../components/feed-page';
-import { isLikedBy } from '../posts/post-actions';
-import { PostList } from '../posts/post-list';
+import { FeedContent, FeedPage } from '../../components/feed-page';
+import { usePostFeed } from '../../components/use-post-feed';
+import { PostListView } from '../posts/post-list';
 
-/** /likedpost: the posts the current user liked, in the feed's order. */
+/** /likedpost: the posts the current user liked, one page at a time. */
 export default function LikedPostsPage() {
-  const posts = useSession((state) => state.allPosts);
-  const userId = useSession((state) => state.currentUser?._id);
-  const liked = useMemo(() => posts.filter((post) => isLikedBy(post, userId)), [posts, userId]);
-  const state = useFeedState(userId !== undefined);
+  const username = useSession((state) => state.username) ?? '';
+  const source = useMemo(() => ({ kind: 'liked', username }) as const, [username]);
+  const feed = usePostFeed(source);
   return (
-    <FeedPage title="Liked Post" intro="Posts you liked." ready={state === 'ready'} content={liked}>
-      <FeedContent state={state}>
-        <PostList posts={liked} emptyText="No Liked Posts!" label="Liked posts" />
+    <FeedPage title="Liked Post" intro="Posts you liked." ready={feed.state === 'ready'} content={feed.posts}>
+      <FeedContent feed={feed}>
+        <PostListView posts={feed.posts} emptyText="No Liked Posts!" label="Liked posts" more={feed.more} />
       </FeedContent>
     </FeedPage>
   );

@@ -1,90 +1,115 @@
-import { api, ApiError, useSession } from '@chirp/shared';
-import { aPost, aUser, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { ApiError, compactApi, type PostPage } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import HomePage from '../home/home-page';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookmarksPage from '../bookmarks/bookmarks-page';
 import ExplorePage from '../explore/explore-page';
 import LikedPostsPage from '../liked-posts/liked-posts-page';
 
-const me = aUser({ username: 'guestuser' });
-const liked = aPost({ content: 'I like this one', likes: { likeCount: 1, likedBy: [summaryOf(me)], dislikedBy: [] } });
-const plain = aPost({ content: 'Nothing special' });
+const me = aProfile({ username: 'guestuser' });
+const liked = aCompactPost({ content: 'I like this one', likeCount: 1, likedByMe: true });
+const saved = aCompactPost({ content: 'Saved for later', bookmarkedByMe: true });
+const plain = aCompactPost({ content: 'Nothing special' });
+
+beforeEach(() => logInAs(me));
+afterEach(() => vi.restoreAllMocks());
 
 describe('the explore page', () => {
-  it('lists every post', () => {
-    logInAs(me, { posts: [liked, plain] });
+  it('lists every post, newest first, a page at a time', async () => {
+    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([liked, saved, plain]));
     renderWithApp(<ExplorePage />);
     const section = screen.getByRole('region', { name: 'Explore' });
-    expect(within(section).getAllByRole('article')).toHaveLength(2);
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(3));
+    expect(feed).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
   });
 });
 
 describe('a feed’s three states', () => {
-  it('shows the empty text, not a loader, when the feed loaded with no posts', () => {
-    logInAs(me, { posts: [] });
+  it('shows the empty text, not a loader, when the feed loaded with no posts', async () => {
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
     renderWithApp(<ExplorePage />);
-    expect(screen.getByText('No posts yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: /loading posts/i })).toBeNull();
+    expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('shows a loader while the posts are loading', () => {
-    logInAs(me, { posts: [] });
-    useSession.setState({ postsStatus: 'loading' });
+  it('shows a loader while the posts are loading', async () => {
+    const page = deferred<PostPage>();
+    vi.spyOn(compactApi, 'likedPosts').mockReturnValue(page.promise);
     renderWithApp(<LikedPostsPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading posts');
+    page.resolve(aPostPage([liked]));
+    expect(await screen.findByText('I like this one')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows why the feed failed and loads it again with Retry', async () => {
-    logInAs(me, { posts: [] });
-    useSession.setState({ postsStatus: 'failed', postsError: 'The server is down.' });
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [me] });
-    // The home page also asks for its first page alone when it has none: that one fails quietly.
-    const getPosts = vi
-      .spyOn(api, 'getPosts')
+    const feed = vi
+      .spyOn(compactApi, 'feed')
+      .mockRejectedValueOnce(new ApiError(500, 'The server is down.'))
       .mockRejectedValueOnce(new ApiError(500, 'Still down.'))
-      .mockRejectedValueOnce(new ApiError(500, 'Still down.'))
-      .mockResolvedValue({ posts: [plain] });
-    renderWithApp(<HomePage />);
-    expect(screen.getByRole('alert')).toHaveTextContent('The server is down.');
+      .mockResolvedValue(aPostPage([plain]));
+    renderWithApp(<ExplorePage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is down.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Still down.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Still down.'));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Nothing special')).toBeInTheDocument();
-    expect(getPosts).toHaveBeenCalledTimes(3);
+    expect(feed).toHaveBeenCalledTimes(3);
   });
 });
 
 describe('the bookmarks page', () => {
-  it('lists the bookmarked posts under Your Bookmarks', () => {
-    logInAs({ ...me, bookmarks: [plain._id] }, { posts: [liked, plain] });
+  it('lists the bookmarked posts under Your Bookmarks', async () => {
+    vi.spyOn(compactApi, 'bookmarkedPosts').mockResolvedValue(aPostPage([saved]));
     renderWithApp(<BookmarksPage />);
     const section = screen.getByRole('region', { name: 'Your Bookmarks' });
+    expect(await within(section).findByText('Saved for later')).toBeInTheDocument();
     expect(within(section).getAllByRole('article')).toHaveLength(1);
-    expect(within(section).getByText('Nothing special')).toBeInTheDocument();
   });
 
-  it('says so when nothing is bookmarked', () => {
-    logInAs({ ...me, bookmarks: [] }, { posts: [liked, plain] });
+  it('says so when nothing is bookmarked', async () => {
+    vi.spyOn(compactApi, 'bookmarkedPosts').mockResolvedValue(aPostPage([]));
     renderWithApp(<BookmarksPage />);
+    expect(await screen.findByText('No Bookmark Posts!')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('lets a post go at once when its bookmark is removed, and keeps it gone', async () => {
+    vi.spyOn(compactApi, 'bookmarkedPosts').mockResolvedValue(aPostPage([saved]));
+    const answer = deferred<{ postId: string; bookmarkedByMe: boolean }>();
+    vi.spyOn(compactApi, 'removeBookmark').mockReturnValue(answer.promise);
+    renderWithApp(<BookmarksPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Bookmark' }));
     expect(screen.getByText('No Bookmark Posts!')).toBeInTheDocument();
+    answer.resolve({ postId: saved._id, bookmarkedByMe: false });
+    expect(await screen.findByText('Post removed from Bookmark !')).toBeInTheDocument();
     expect(screen.queryByRole('article')).toBeNull();
   });
 });
 
 describe('the liked posts page', () => {
-  it('lists the posts the current user liked under Liked Post', () => {
-    logInAs(me, { posts: [liked, plain] });
+  it('lists the posts the current user liked under Liked Post', async () => {
+    const likedPosts = vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked]));
     renderWithApp(<LikedPostsPage />);
     const section = screen.getByRole('region', { name: 'Liked Post' });
+    expect(await within(section).findByText('I like this one')).toBeInTheDocument();
     expect(within(section).getAllByRole('article')).toHaveLength(1);
-    expect(within(section).getByText('I like this one')).toBeInTheDocument();
+    expect(likedPosts).toHaveBeenCalledWith('guestuser', { cursor: undefined });
   });
 
-  it('says so when nothing is liked', () => {
-    logInAs(me, { posts: [plain] });
+  it('says so when nothing is liked', async () => {
+    vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([]));
     renderWithApp(<LikedPostsPage />);
-    expect(screen.getByText('No Liked Posts!')).toBeInTheDocument();
+    expect(await screen.findByText('No Liked Posts!')).toBeInTheDocument();
+  });
+
+  it('lets a post go at once when it is disliked; a refusal brings it back', async () => {
+    vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked]));
+    vi.spyOn(compactApi, 'dislike').mockRejectedValue(new ApiError(400, 'Cannot decrement like less than 0.'));
+    renderWithApp(<LikedPostsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('Cannot decrement like less than 0.')).toBeInTheDocument();
+    expect(screen.getByText('I like this one')).toBeInTheDocument();
   });
 });

@@ -1,26 +1,32 @@
-import { api, type PostsResponse, useSession } from '@chirp/shared';
-import { aPost, aUser, deferred, logInAs } from '@chirp/shared/testing';
-import { describe, expect, it, vi } from 'vitest';
-import { isLikedBy, likeToggled } from './post-actions';
+import { compactApi, type CompactPost, type PostPages, queryClient, queryKeys, toggleShown } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs } from '@chirp/shared/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { likeKey, likeToggled, postShown } from './post-actions';
 
-const me = aUser({ username: 'guestuser' });
+const me = aProfile({ username: 'guestuser' });
+const LATEST = queryKeys.postList({ kind: 'feed', sort: 'latest' });
+const cached = () => queryClient.getQueryData<PostPages>(LATEST)!.pages[0]!.posts[0]!;
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('a like on its way', () => {
-  it('stays shown when the post list arrives (or is reloaded) before its answer', async () => {
-    const post = aPost({ content: 'Liked while the list loads' });
-    logInAs(me, { posts: [post] });
-    const answer = deferred<PostsResponse>();
-    vi.spyOn(api, 'like').mockReturnValue(answer.promise);
+  it('stays shown when the list loads again before its answer, and the answer then stays', async () => {
+    const post = aCompactPost({ content: 'Liked while the list loads', likeCount: 3 });
+    logInAs(me);
+    queryClient.setQueryData<PostPages>(LATEST, { pages: [aPostPage([post])], pageParams: [undefined] });
+    const answer = deferred<{ post: CompactPost }>();
+    vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
 
-    likeToggled(post._id);
-    expect(isLikedBy(useSession.getState().allPosts[0]!, me._id)).toBe(true);
+    likeToggled(post);
+    expect(postShown(cached())).toMatchObject({ liked: true, likeCount: 4 });
 
-    // The whole list, as the back end held it before the like, replaces the first page.
-    useSession.getState().postsLoaded([post]);
-    expect(isLikedBy(useSession.getState().allPosts[0]!, me._id)).toBe(true);
+    // The list, as the back end held it before the like, replaces the cache's copy.
+    queryClient.setQueryData<PostPages>(LATEST, { pages: [aPostPage([{ ...post }])], pageParams: [undefined] });
+    expect(postShown(cached())).toMatchObject({ liked: true, likeCount: 4 });
 
-    const liked = { ...post, likes: { likeCount: 1, likedBy: [me], dislikedBy: [] } };
-    answer.resolve({ posts: [liked] });
-    await vi.waitFor(() => expect(useSession.getState().allPosts[0]!.likes.likeCount).toBe(1));
+    answer.resolve({ post: { ...post, likeCount: 4, likedByMe: true } });
+    await vi.waitFor(() => expect(cached()).toMatchObject({ likeCount: 4, likedByMe: true }));
+    await vi.waitFor(() => expect(toggleShown(likeKey(post._id), false)).toBe(false)); // the overlay is gone
+    expect(postShown(cached())).toMatchObject({ liked: true, likeCount: 4 });
   });
 });

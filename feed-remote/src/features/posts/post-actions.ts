@@ -1,105 +1,78 @@
-import { api, createToggleQueue, errorMessage, MESSAGES, type Post, toast, type UserSummary, useSession } from '@chirp/shared';
+import {
+  bookmarkStored,
+  compactApi,
+  type CompactPost,
+  errorMessage,
+  MESSAGES,
+  optimisticToggle,
+  postRemoved,
+  postStored,
+  toast,
+  toggleShown,
+  useSession,
+  useToggleShown,
+} from '@chirp/shared';
 
+export const likeKey = (postId: string) => `like:${postId}`;
+export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
 
-/** Liked means the user's id is in `likes.likedBy` (spec 4). */
-export function isLikedBy(post: Post, userId: string | undefined): boolean {
-  return Boolean(userId) && post.likes.likedBy.some((user) => user._id === userId);
+/** A post as it shows now: its like and bookmark as clicked, even before the server confirmed them. */
+export interface PostShown {
+  liked: boolean;
+  likeCount: number;
+  bookmarked: boolean;
 }
 
-/** The post as the server will hold it once `user` likes it (or dislikes it), per spec 4. */
-export function withLike(post: Post, user: UserSummary, liked: boolean): Post {
-  if (isLikedBy(post, user._id) === liked) return post;
-  const others = (list: UserSummary[]) => list.filter((entry) => entry._id !== user._id);
-  const { likeCount, likedBy, dislikedBy } = post.likes;
-  const likes = liked
-    ? { likeCount: likeCount + 1, likedBy: [...likedBy, user], dislikedBy: others(dislikedBy) }
-    : { likeCount: Math.max(0, likeCount - 1), likedBy: others(likedBy), dislikedBy: [...others(dislikedBy), user] };
-  return { ...post, likes };
+/** Spec 4: a like adds one to the count; a dislike of a liked post takes it away. */
+function shownCount(post: CompactPost, liked: boolean): number {
+  return Math.max(0, post.likeCount + Number(liked) - Number(post.likedByMe));
 }
 
-function currentSummary(): UserSummary | null {
-  const user = useSession.getState().currentUser;
-  if (!user) return null;
-  const { _id, username, firstName, lastName, profilePic } = user;
-  return { _id, username, firstName, lastName, profilePic };
+export function usePostShown(post: CompactPost): PostShown {
+  const liked = useToggleShown(likeKey(post._id), post.likedByMe);
+  const bookmarked = useToggleShown(bookmarkKey(post._id), post.bookmarkedByMe);
+  return { liked, bookmarked, likeCount: shownCount(post, liked) };
 }
 
-const findPost = (postId: string) => useSession.getState().allPosts.find((post) => post._id === postId);
+/** The same, outside React (to order or filter a list by what shows). */
+export function postShown(post: CompactPost): PostShown {
+  const liked = toggleShown(likeKey(post._id), post.likedByMe);
+  return { liked, bookmarked: toggleShown(bookmarkKey(post._id), post.bookmarkedByMe), likeCount: shownCount(post, liked) };
+}
 
-const toggles = createToggleQueue();
-
-// Whatever replaces the posts or the bookmarks (a list arriving after log in, a reload, another
-// call's answer), likes and bookmarks still on their way stay shown. Showing them again changes
-// nothing when they already show, so this settles at once.
-useSession.subscribe((state, previous) => {
-  if (state.allPosts !== previous.allPosts || state.bookmarks !== previous.bookmarks) toggles.reshowPending();
-});
-
-/** Call after storing any server answer: likes and bookmarks still on their way stay shown. */
-export const pendingTogglesReshown = () => toggles.reshowPending();
-
-/** Like or dislike, shown at once; the call follows and a refusal rolls the card back. */
-export function likeToggled(postId: string): void {
-  const me = currentSummary();
-  const post = findPost(postId);
-  if (!me || !post) return;
-  const { postsChanged, postsLoaded } = useSession.getState();
-  let confirmedPost = post;
-  toggles.flip(`like:${postId}`, isLikedBy(post, me._id), {
-    show: (liked) => {
-      const shown = findPost(postId);
-      const next = shown && withLike(shown, me, liked);
-      if (next && next !== shown) postsChanged([next]);
-    },
+/** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
+export function likeToggled(post: CompactPost): void {
+  const postId = post._id;
+  optimisticToggle(likeKey(postId), post.likedByMe, {
     send: async (liked) => {
-      const { posts } = await (liked ? api.like(postId) : api.dislike(postId));
-      postsLoaded(posts);
-      confirmedPost = posts.find((entry) => entry._id === postId) ?? confirmedPost;
+      const answer = await (liked ? compactApi.like(postId) : compactApi.dislike(postId));
+      postStored(answer.post, useSession.getState().username);
     },
     // One toast per post and action: rapid toggles update it instead of stacking copies.
-    confirmed: (liked) => toast.success(liked ? MESSAGES.postLiked : MESSAGES.postDisliked, { id: `like:${postId}` }),
-    rolledBack: (error) => {
-      postsChanged([confirmedPost]);
-      toast.error(errorMessage(error));
-    },
+    confirmed: (liked) => toast.success(liked ? MESSAGES.postLiked : MESSAGES.postDisliked, { id: likeKey(postId) }),
+    rolledBack: (error) => toast.error(errorMessage(error)),
   });
-}
-
-function withBookmark(bookmarks: string[], postId: string, bookmarked: boolean): string[] {
-  const rest = bookmarks.filter((id) => id !== postId);
-  return bookmarked ? [...rest, postId] : rest;
 }
 
 /** Bookmark or remove the bookmark, shown at once; the call follows and a refusal rolls it back. */
-export function bookmarkToggled(postId: string): void {
-  const session = useSession.getState();
-  if (!session.currentUser) return;
-  const setBookmarked = (bookmarked: boolean) => {
-    const { bookmarks, bookmarksChanged } = useSession.getState();
-    if (bookmarks.includes(postId) !== bookmarked) bookmarksChanged(withBookmark(bookmarks, postId, bookmarked));
-  };
-  let confirmed = session.bookmarks.includes(postId);
-  toggles.flip(`bookmark:${postId}`, confirmed, {
-    show: setBookmarked,
+export function bookmarkToggled(post: CompactPost): void {
+  const postId = post._id;
+  optimisticToggle(bookmarkKey(postId), post.bookmarkedByMe, {
     send: async (bookmarked) => {
-      const { bookmarks } = await (bookmarked ? api.bookmark(postId) : api.removeBookmark(postId));
-      useSession.getState().bookmarksChanged(bookmarks);
-      confirmed = bookmarked;
+      const answer = await (bookmarked ? compactApi.bookmark(postId) : compactApi.removeBookmark(postId));
+      bookmarkStored(postId, answer.bookmarkedByMe);
     },
     confirmed: (bookmarked) =>
-      toast.success(bookmarked ? MESSAGES.postBookmarked : MESSAGES.postUnbookmarked, { id: `bookmark:${postId}` }),
-    rolledBack: (error) => {
-      setBookmarked(confirmed);
-      toast.error(errorMessage(error));
-    },
+      toast.success(bookmarked ? MESSAGES.postBookmarked : MESSAGES.postUnbookmarked, { id: bookmarkKey(postId) }),
+    rolledBack: (error) => toast.error(errorMessage(error)),
   });
 }
 
-/** Deletes one's own post; the answer is the full list (spec 7). */
-export async function postDeleted(postId: string): Promise<boolean> {
+/** Deletes one's own post; it leaves every list. */
+export async function postDeleted(post: CompactPost): Promise<boolean> {
   try {
-    const { posts } = await api.deletePost(postId);
-    useSession.getState().postsLoaded(posts);
+    await compactApi.deletePost(post._id);
+    postRemoved(post._id, post.username);
     toast.success(MESSAGES.postDeleted);
     return true;
   } catch (error) {

@@ -1,37 +1,48 @@
-import { api, ApiError, type Post, toast, useSession } from '@chirp/shared';
-import { aPost, aUser, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
+import { ApiError, compactApi, type CompactPost, type PostPages, queryClient, queryKeys, toast, usePostPages } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from './post-card';
 
-const me = aUser({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
-const author = aUser({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' });
+const me = aProfile({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
+const ada = summaryOf(aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' }));
+const LATEST = { kind: 'feed', sort: 'latest' } as const;
 
-/** Renders the card of the store's copy of `post`, so that store changes show as they would in a list. */
-function StoredCard({ id }: { id: string }) {
-  const post = useSession((state) => state.allPosts.find((entry) => entry._id === id));
+/** A post of `ada`'s (or `me`'s when `mine`), as the compact API answers it. */
+const aPost = (fields: Partial<CompactPost> = {}, { mine = false } = {}) => aCompactPost(fields, mine ? summaryOf(me) : ada);
+
+/** Renders the cache's copy of `post` (in the Latest feed), so cache changes show as they would in a list. */
+function CachedCard({ id }: { id: string }) {
+  const { data } = usePostPages(LATEST);
+  const post = data?.pages.flatMap((page) => page.posts).find((entry) => entry._id === id);
   return post ? <PostCard post={post} /> : <p>gone</p>;
 }
 
-function showPost(post: Post, options: { bookmarks?: string[] } = {}) {
-  logInAs({ ...me, bookmarks: options.bookmarks ?? [] }, { users: [author], posts: [post] });
+function showPost(post: CompactPost) {
+  logInAs(me);
+  queryClient.setQueryData<PostPages>(queryKeys.postList(LATEST), { pages: [aPostPage([post])], pageParams: [undefined] });
   const user = userEvent.setup();
-  renderWithApp(<StoredCard id={post._id} />);
+  renderWithApp(<CachedCard id={post._id} />);
   return { user, article: screen.getByRole('article') };
 }
 
 const likeButton = () => screen.getByRole('button', { name: 'Like' });
 const likeCount = (article: HTMLElement) => within(article).getByText(/^\d+$/);
-const storedPost = (id: string) => useSession.getState().allPosts.find((post) => post._id === id)!;
+const cachedPost = (id: string) =>
+  queryClient
+    .getQueryData<PostPages>(queryKeys.postList(LATEST))!
+    .pages.flatMap((page) => page.posts)
+    .find((post) => post._id === id);
 
 beforeEach(() => {
   toast.remove();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('the post card', () => {
   it('shows the author, linking to their profile, the date and the text as written', () => {
-    const post = aPost({ username: 'ada', content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
+    const post = aPost({ content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
     const { article } = showPost(post);
 
     const link = within(article).getByRole('link', { name: /Ada Lovelace/ });
@@ -46,30 +57,31 @@ describe('the post card', () => {
 
   it('shows markup in a post as text, never as HTML', () => {
     const markup = '<img src=x onerror=alert(1)><b>bold</b>';
-    const { article } = showPost(aPost({ username: 'ada', content: markup }));
+    const { article } = showPost(aPost({ content: markup }));
     expect(within(article).getByText(markup)).toBeInTheDocument();
     expect(article.querySelector('b')).toBeNull();
     expect(article.querySelectorAll('img')).toHaveLength(1); // the avatar only
   });
 
   it('shows the image lazily, with alternative text', () => {
-    const { article } = showPost(aPost({ username: 'ada', image: '/images/sunset.jpg' }));
+    const { article } = showPost(aPost({ image: '/images/sunset.jpg' }));
     const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
     expect(image).toHaveAttribute('src', '/images/sunset.jpg');
     expect(image).toHaveAttribute('loading', 'lazy');
   });
 
-  it('falls back to the username when the author is unknown', () => {
-    const { article } = showPost(aPost({ username: 'ghost' }));
+  it('falls back to the username when the author has no name', () => {
+    const ghost = { _id: '', username: 'ghost', firstName: '', lastName: '', profilePic: '' };
+    const { article } = showPost(aCompactPost({}, ghost));
     expect(within(article).getByRole('link', { name: /ghost/ })).toHaveAttribute('href', '/profile/ghost');
   });
 });
 
 describe('liking a post', () => {
   it('shows the like at once, then confirms it', async () => {
-    const post = aPost({ username: 'ada', likes: { likeCount: 41, likedBy: [], dislikedBy: [] } });
-    const answer = deferred<{ posts: Post[] }>();
-    const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
+    const post = aPost({ likeCount: 41 });
+    const answer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
     const { user, article } = showPost(post);
 
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
@@ -78,16 +90,17 @@ describe('liking a post', () => {
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
     expect(likeCount(article)).toHaveTextContent('42');
 
-    const liked = { ...post, likes: { likeCount: 42, likedBy: [summaryOf(me)], dislikedBy: [] } };
-    await act(async () => answer.resolve({ posts: [liked] }));
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 42, likedByMe: true } }));
     expect(await screen.findByText('Post Liked !')).toBeInTheDocument();
     expect(likeCount(article)).toHaveTextContent('42');
+    // The answer is the one post, put in place in the cache.
+    expect(cachedPost(post._id)).toMatchObject({ likeCount: 42, likedByMe: true });
   });
 
   it('dislikes a post the user already likes', async () => {
-    const post = aPost({ username: 'ada', likes: { likeCount: 5, likedBy: [summaryOf(me)], dislikedBy: [] } });
-    const disliked = { ...post, likes: { likeCount: 4, likedBy: [], dislikedBy: [summaryOf(me)] } };
-    const dislike = vi.spyOn(api, 'dislike').mockResolvedValue({ posts: [disliked] });
+    const post = aPost({ likeCount: 5, likedByMe: true });
+    const disliked = { ...post, likeCount: 4, likedByMe: false, dislikedByMe: true };
+    const dislike = vi.spyOn(compactApi, 'dislike').mockResolvedValue({ post: disliked });
     const { user, article } = showPost(post);
 
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
@@ -99,22 +112,22 @@ describe('liking a post', () => {
   });
 
   it('rolls back and shows the error when the back end refuses', async () => {
-    const post = aPost({ username: 'ada', likes: { likeCount: 7, likedBy: [], dislikedBy: [] } });
-    vi.spyOn(api, 'like').mockRejectedValue(new ApiError(400, 'Cannot like a post that is already liked. '));
+    const post = aPost({ likeCount: 7 });
+    vi.spyOn(compactApi, 'like').mockRejectedValue(new ApiError(400, 'Cannot like a post that is already liked. '));
     const { user, article } = showPost(post);
 
     await user.click(likeButton());
     expect(await screen.findByText('Cannot like a post that is already liked.')).toBeInTheDocument();
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
     expect(likeCount(article)).toHaveTextContent('7');
-    expect(storedPost(post._id)).toEqual(post);
+    expect(cachedPost(post._id)).toEqual(post);
   });
 
   it('sends one call for clicks made while a call is under way, and none that contradict it', async () => {
-    const post = aPost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
-    const answer = deferred<{ posts: Post[] }>();
-    const like = vi.spyOn(api, 'like').mockReturnValue(answer.promise);
-    const dislike = vi.spyOn(api, 'dislike');
+    const post = aPost({ likeCount: 10 });
+    const answer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const dislike = vi.spyOn(compactApi, 'dislike');
     const { user, article } = showPost(post);
 
     await user.click(likeButton()); // like
@@ -123,20 +136,19 @@ describe('liking a post', () => {
     expect(likeCount(article)).toHaveTextContent('11');
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
 
-    const liked = { ...post, likes: { likeCount: 11, likedBy: [summaryOf(me)], dislikedBy: [] } };
-    await act(async () => answer.resolve({ posts: [liked] }));
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 11, likedByMe: true } }));
     expect(like).toHaveBeenCalledTimes(1);
     expect(dislike).not.toHaveBeenCalled();
     expect(likeCount(article)).toHaveTextContent('11');
   });
 
   it('reaches the last state asked for, one call after the other', async () => {
-    const post = aPost({ username: 'ada', likes: { likeCount: 10, likedBy: [], dislikedBy: [] } });
-    const liked = { ...post, likes: { likeCount: 11, likedBy: [summaryOf(me)], dislikedBy: [] } };
-    const disliked = { ...post, likes: { likeCount: 10, likedBy: [], dislikedBy: [summaryOf(me)] } };
-    const likeAnswer = deferred<{ posts: Post[] }>();
-    const like = vi.spyOn(api, 'like').mockReturnValue(likeAnswer.promise);
-    const dislike = vi.spyOn(api, 'dislike').mockResolvedValue({ posts: [disliked] });
+    const post = aPost({ likeCount: 10 });
+    const liked = { ...post, likeCount: 11, likedByMe: true };
+    const disliked = { ...post, likeCount: 10, likedByMe: false, dislikedByMe: true };
+    const likeAnswer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(likeAnswer.promise);
+    const dislike = vi.spyOn(compactApi, 'dislike').mockResolvedValue({ post: disliked });
     const { user, article } = showPost(post);
 
     await user.click(likeButton());
@@ -144,10 +156,10 @@ describe('liking a post', () => {
     expect(dislike).not.toHaveBeenCalled(); // not while the like is on its way
     expect(likeCount(article)).toHaveTextContent('10');
 
-    await act(async () => likeAnswer.resolve({ posts: [liked] }));
+    await act(async () => likeAnswer.resolve({ post: liked }));
     await waitFor(() => expect(dislike).toHaveBeenCalledTimes(1));
     expect(like).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(storedPost(post._id)).toEqual(disliked));
+    await waitFor(() => expect(cachedPost(post._id)).toEqual(disliked));
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
     expect(likeCount(article)).toHaveTextContent('10');
   });
@@ -155,8 +167,8 @@ describe('liking a post', () => {
 
 describe('bookmarking a post', () => {
   it('bookmarks at once, then confirms it', async () => {
-    const post = aPost({ username: 'ada' });
-    const bookmark = vi.spyOn(api, 'bookmark').mockResolvedValue({ bookmarks: [post._id] });
+    const post = aPost();
+    const bookmark = vi.spyOn(compactApi, 'bookmark').mockResolvedValue({ postId: post._id, bookmarkedByMe: true });
     const { user } = showPost(post);
     const button = screen.getByRole('button', { name: 'Bookmark' });
 
@@ -165,13 +177,13 @@ describe('bookmarking a post', () => {
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(bookmark).toHaveBeenCalledWith(post._id);
     expect(await screen.findByText('Post Bookmarked !')).toBeInTheDocument();
-    expect(useSession.getState().bookmarks).toEqual([post._id]);
+    expect(cachedPost(post._id)?.bookmarkedByMe).toBe(true);
   });
 
   it('removes a bookmark', async () => {
-    const post = aPost({ username: 'ada' });
-    const remove = vi.spyOn(api, 'removeBookmark').mockResolvedValue({ bookmarks: [] });
-    const { user } = showPost(post, { bookmarks: [post._id] });
+    const post = aPost({ bookmarkedByMe: true });
+    const remove = vi.spyOn(compactApi, 'removeBookmark').mockResolvedValue({ postId: post._id, bookmarkedByMe: false });
+    const { user } = showPost(post);
     const button = screen.getByRole('button', { name: 'Bookmark' });
 
     expect(button).toHaveAttribute('aria-pressed', 'true');
@@ -182,26 +194,26 @@ describe('bookmarking a post', () => {
   });
 
   it('rolls the bookmark back when the back end refuses', async () => {
-    const post = aPost({ username: 'ada' });
-    vi.spyOn(api, 'bookmark').mockRejectedValue(new ApiError(400, 'This Post is already bookmarked'));
+    const post = aPost();
+    vi.spyOn(compactApi, 'bookmark').mockRejectedValue(new ApiError(400, 'This Post is already bookmarked'));
     const { user } = showPost(post);
     const button = screen.getByRole('button', { name: 'Bookmark' });
 
     await user.click(button);
     expect(await screen.findByText('This Post is already bookmarked')).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-pressed', 'false');
-    expect(useSession.getState().bookmarks).toEqual([]);
+    expect(cachedPost(post._id)?.bookmarkedByMe).toBe(false);
   });
 });
 
 describe('the options of a post', () => {
   it('are offered on the user’s own posts only', () => {
-    showPost(aPost({ username: 'ada' }));
+    showPost(aPost());
     expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
   });
 
   it('open a menu with Edit Post and Delete Post; Escape closes it and gives focus back', async () => {
-    const { user } = showPost(aPost({ username: me.username }));
+    const { user } = showPost(aPost({}, { mine: true }));
     const button = screen.getByRole('button', { name: 'Post options' });
 
     await user.click(button);
@@ -218,8 +230,8 @@ describe('the options of a post', () => {
   });
 
   it('delete the post', async () => {
-    const post = aPost({ username: me.username });
-    const remove = vi.spyOn(api, 'deletePost').mockResolvedValue({ posts: [] });
+    const post = aPost({}, { mine: true });
+    const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: post._id });
     const { user } = showPost(post);
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
@@ -230,8 +242,8 @@ describe('the options of a post', () => {
   });
 
   it('keep the post and say why when deleting is refused', async () => {
-    const post = aPost({ username: me.username });
-    vi.spyOn(api, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
+    const post = aPost({}, { mine: true });
+    vi.spyOn(compactApi, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
     const { user, article } = showPost(post);
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
@@ -242,9 +254,9 @@ describe('the options of a post', () => {
   });
 
   it('edit the post in a dialog with its content, image and an Update button', async () => {
-    const post = aPost({ username: me.username, content: 'Old words', image: '/images/old.jpg' });
+    const post = aPost({ content: 'Old words', image: '/images/old.jpg' }, { mine: true });
     const edited = { ...post, content: 'New words' };
-    const edit = vi.spyOn(api, 'editPost').mockResolvedValue({ posts: [edited] });
+    const edit = vi.spyOn(compactApi, 'editPost').mockResolvedValue({ post: edited });
     const { user } = showPost(post);
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));

@@ -1,8 +1,8 @@
-import { BookmarkIcon, DEFAULT_AVATAR, HeartIcon, paths, type Post, useSession } from '@chirp/shared';
+import { BookmarkIcon, type CompactPost, DEFAULT_AVATAR, HeartIcon, paths, useSession } from '@chirp/shared';
 import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
-import { bookmarkToggled, isLikedBy, likeToggled, postDeleted } from './post-actions';
+import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from './post-actions';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
 
@@ -73,7 +73,7 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count 
 }
 
 interface PostCardProps {
-  post: Post;
+  post: CompactPost;
   /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
   position?: number;
   total?: number;
@@ -81,23 +81,22 @@ interface PostCardProps {
 
 /** One post, wherever posts appear: every list, the profile tabs, the exposed PostList. */
 export const PostCard = memo(function PostCard({ post, position, total }: PostCardProps) {
-  const author = useSession((state) => state.users.find((user) => user.username === post.username));
-  const myId = useSession((state) => state.currentUser?._id);
+  const signedIn = useSession((state) => state.token !== null);
   const ownPost = useSession((state) => state.username === post.username);
-  const bookmarked = useSession((state) => state.bookmarks.includes(post._id));
+  const { liked, likeCount, bookmarked } = usePostShown(post);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const optionsButtonRef = useRef<HTMLButtonElement>(null);
   const authorId = useId();
 
-  const liked = isLikedBy(post, myId);
-  const fullName = author ? `${author.firstName} ${author.lastName}`.trim() || post.username : post.username;
+  const { author } = post;
+  const fullName = `${author.firstName} ${author.lastName}`.trim() || post.username;
   const profilePath = paths.profile(post.username);
 
   const deletePost = async () => {
     setDeleting(true);
     // On success the card leaves the list; only a refusal brings it back to life.
-    if (!(await postDeleted(post._id))) setDeleting(false);
+    if (!(await postDeleted(post))) setDeleting(false);
   };
 
   const closeEditor = () => {
@@ -114,7 +113,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
       aria-labelledby={authorId}
     >
       <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
-        <img className="avatar post-card__avatar" src={author?.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
+        <img className="avatar post-card__avatar" src={author.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
       </Link>
       <div className="post-card__body">
         <header className="post-card__header">
@@ -144,17 +143,17 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             variant="like"
             name="Like"
             pressed={liked}
-            disabled={!myId}
-            onToggle={() => likeToggled(post._id)}
+            disabled={!signedIn}
+            onToggle={() => likeToggled(post)}
             icon={<HeartIcon filled={liked} />}
-            count={post.likes.likeCount}
+            count={likeCount}
           />
           <ToggleAction
             variant="bookmark"
             name="Bookmark"
             pressed={bookmarked}
-            disabled={!myId}
-            onToggle={() => bookmarkToggled(post._id)}
+            disabled={!signedIn}
+            onToggle={() => bookmarkToggled(post)}
             icon={<BookmarkIcon filled={bookmarked} />}
           />
         </footer>

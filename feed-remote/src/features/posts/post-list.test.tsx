@@ -1,27 +1,77 @@
-import { aPost, aUser, logInAs, renderWithApp } from '@chirp/shared/testing';
-import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import PostList from './post-list';
+import { ApiError, compactApi, type PostPage } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PostList, { PostListView } from './post-list';
 
-const me = aUser({ username: 'guestuser' });
+const me = aProfile({ username: 'guestuser' });
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+const posts = (count: number, label = 'post') =>
+  Array.from({ length: count }, (_, index) => aCompactPost({ content: `${label} ${index + 1}` }));
+
+/** Pages of the user's posts: the first call the first page, a cursor `c{n}` page n + 1. */
+function servePages(...pages: PostPage['posts'][]) {
+  return vi.spyOn(compactApi, 'userPosts').mockImplementation(async (_username, query = {}) => {
+    const index = query.cursor ? Number(query.cursor.slice(1)) : 0;
+    return aPostPage(pages[index] ?? [], index + 1 < pages.length ? `c${index + 1}` : null);
+  });
+}
+
+const SOURCE = { kind: 'user', username: 'ada' } as const;
+
+beforeEach(() => logInAs(me));
+afterEach(() => vi.restoreAllMocks());
 
 describe('the post list', () => {
-  beforeEach(() => logInAs(me));
-
-  it('shows the empty text when there is no post', () => {
-    renderWithApp(<PostList posts={[]} emptyText="Add a Post!" label="Posts" />);
-    expect(screen.getByText('Add a Post!')).toBeInTheDocument();
+  it('shows the empty text when the source has no post', async () => {
+    servePages([]);
+    renderWithApp(<PostList source={SOURCE} emptyText="Add a Post!" label="Posts" />);
+    expect(screen.getByText('Loading posts')).toBeInTheDocument();
+    expect(await screen.findByText('Add a Post!')).toBeInTheDocument();
     expect(screen.queryByRole('feed')).toBeNull();
   });
 
-  it('is a feed named by its label, each post an article placed in the whole', () => {
-    const posts = [aPost(), aPost()];
-    renderWithApp(<PostList posts={posts} emptyText="none" label="Liked Posts" />);
-    expect(screen.getByRole('feed', { name: 'Liked Posts' })).toBeInTheDocument();
+  it('is a feed named by its label, each post an article placed in the whole', async () => {
+    servePages(posts(2));
+    renderWithApp(<PostList source={SOURCE} emptyText="none" label="Liked Posts" />);
+    expect(await screen.findByRole('feed', { name: 'Liked Posts' })).toBeInTheDocument();
     const articles = screen.getAllByRole('article');
     expect(articles.map((article) => article.getAttribute('aria-posinset'))).toEqual(['1', '2']);
     expect(articles[0]).toHaveAttribute('aria-setsize', '2');
+  });
+
+  it('asks for the next page as its end comes near, and sizes the list as unknown until the last', async () => {
+    const userPosts = servePages(posts(20, 'first'), posts(5, 'second'));
+    renderWithApp(<PostList source={SOURCE} emptyText="none" label="Posts" />);
+    // Every card of a short page is near the viewport here: the end is near at once.
+    expect(await screen.findByText('second 5')).toBeInTheDocument();
+    expect(userPosts.mock.calls).toEqual([
+      ['ada', { cursor: undefined }],
+      ['ada', { cursor: 'c1' }],
+    ]);
+    expect(screen.getAllByRole('article')[0]).toHaveAttribute('aria-setsize', '25');
+  });
+
+  it('says why the next page did not come, and asks again on Retry', async () => {
+    const userPosts = servePages(posts(20, 'first'), posts(1, 'second'));
+    userPosts.mockImplementationOnce(async () => aPostPage(posts(20, 'first'), 'c1'));
+    userPosts.mockRejectedValueOnce(new ApiError(503, 'The server is busy. Please try again.'));
+    renderWithApp(<PostList source={SOURCE} emptyText="none" label="Posts" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy. Please try again.');
+    expect(screen.getAllByRole('article')[0]).toHaveAttribute('aria-setsize', '-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('second 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why the list could not load, and loads it again with Retry', async () => {
+    const userPosts = servePages(posts(1, 'back'));
+    userPosts.mockRejectedValueOnce(new ApiError(500, 'The server had a problem. Please try again.'));
+    renderWithApp(<PostList source={SOURCE} emptyText="none" label="Posts" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('back 1')).toBeInTheDocument();
   });
 
   describe('with measurable cards', () => {
@@ -34,12 +84,20 @@ describe('the post list', () => {
     });
 
     it('keeps only the posts near the viewport in the DOM, however long the list', () => {
-      const posts = Array.from({ length: 10_000 }, () => aPost());
-      renderWithApp(<PostList posts={posts} emptyText="none" label="All posts" />);
+      renderWithApp(<PostListView posts={posts(10_000)} emptyText="none" label="All posts" />);
       const count = screen.getAllByRole('article').length;
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThan(30);
       expect(screen.getByRole('feed').style.height).not.toBe('');
+    });
+
+    it('does not ask for the next page while the end is far below', async () => {
+      const load = vi.fn();
+      renderWithApp(
+        <PostListView posts={posts(200)} emptyText="none" label="All posts" more={{ available: true, loading: false, error: '', load }} />,
+      );
+      await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+      expect(load).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,17 +1,31 @@
-import type { Post } from '@chirp/shared';
+import type { CompactPost, PostSource } from '@chirp/shared';
 import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { FeedContent, PostsLoader } from '../../components/feed-page';
+import { type PostFeed, usePostFeed } from '../../components/use-post-feed';
 import { useListPositionsSlot, useRestoringOffset } from '../../components/use-scroll-memory';
 import { PostCard } from './post-card';
 import './post-list.css';
 
+/** The exposed list (feed/PostList): the profile's tabs name a source, the list pages through it. */
 export interface PostListProps {
-  posts: Post[];
+  source: PostSource;
   /** Shown instead of the list when there is no post. */
   emptyText: string;
   /** The list's accessible name. */
   label: string;
 }
+
+export interface PostListViewProps {
+  posts: CompactPost[];
+  emptyText: string;
+  label: string;
+  /** The list's next page, asked for as the person nears the end. */
+  more?: PostFeed['more'];
+}
+
+/** Cards left below the viewport when the next page is asked for: it arrives before it is reached. */
+const NEXT_PAGE_AHEAD = 10;
 
 /** A card without image is about this tall; measured heights replace the guess as cards render. */
 const ESTIMATED_HEIGHT = 190;
@@ -56,7 +70,7 @@ function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
 /** Lets the feed page remember and restore its position by post rather than by pixel. */
 function useListPositions(
   virtualizer: Virtualizer<Window, Element>,
-  posts: Post[],
+  posts: CompactPost[],
   listRef: React.RefObject<HTMLDivElement | null>,
 ) {
   const register = useListPositionsSlot();
@@ -81,17 +95,47 @@ function useListPositions(
   }, [register, virtualizer, posts, listRef]);
 }
 
-/**
- * The post list of every feed (exposed as feed/PostList for the profile tabs). It is windowed: only
- * the cards near the viewport are in the DOM, so a feed of 10,000 posts keeps no more cards in the
- * DOM than one of 50. The list scrolls with the window, as the shell's layout scrolls the document.
- */
-export function PostList({ posts, emptyText, label }: PostListProps) {
-  if (posts.length === 0) return <p className="post-list__empty">{emptyText}</p>;
-  return <WindowedPostList posts={posts} label={label} />;
+/** A source's posts, paged: a loader, the error with Retry, or the list (exposed as feed/PostList). */
+export function PostList({ source, emptyText, label }: PostListProps) {
+  const feed = usePostFeed(source);
+  return (
+    <FeedContent feed={feed}>
+      <PostListView posts={feed.posts} emptyText={emptyText} label={label} more={feed.more} />
+    </FeedContent>
+  );
 }
 
-function WindowedPostList({ posts, label }: { posts: Post[]; label: string }) {
+/**
+ * The post list of every feed. It is windowed: only the cards near the viewport are in the DOM, so a
+ * feed of 10,000 posts keeps no more cards in the DOM than one of 50. The list scrolls with the
+ * window, as the shell's layout scrolls the document; nearing its end asks for the next page.
+ */
+export function PostListView({ posts, emptyText, label, more }: PostListViewProps) {
+  if (posts.length === 0 && !more?.available) return <p className="post-list__empty">{emptyText}</p>;
+  return (
+    <>
+      <WindowedPostList posts={posts} label={label} more={more} />
+      {more && <NextPage more={more} />}
+    </>
+  );
+}
+
+/** Below the list: a loader while the next page comes, or why it did not and Retry. */
+function NextPage({ more }: { more: PostFeed['more'] }) {
+  if (more.error) {
+    return (
+      <div className="feed-error" role="alert">
+        <p>{more.error}</p>
+        <button type="button" className="button button--primary" onClick={more.load}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return more.loading ? <PostsLoader label="Loading more posts" /> : null;
+}
+
+function WindowedPostList({ posts, label, more }: { posts: CompactPost[]; label: string; more?: PostFeed['more'] }) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   // A feed coming back renders the posts at its remembered offset from the first frame.
@@ -128,6 +172,16 @@ function WindowedPostList({ posts, label }: { posts: Post[]; label: string }) {
 
   useListPositions(virtualizer, posts, listRef);
 
+  // The next page is asked for while the last cards are still below the viewport (never after a
+  // failure: Retry below the list asks again).
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items[items.length - 1]?.index ?? -1;
+  const wantMore = Boolean(more?.available && !more.loading && !more.error) && lastShown >= posts.length - NEXT_PAGE_AHEAD;
+  const load = more?.load;
+  useEffect(() => {
+    if (wantMore) load?.();
+  }, [wantMore, load, posts.length]);
+
   return (
     <div
       ref={listRef}
@@ -146,7 +200,7 @@ function WindowedPostList({ posts, label }: { posts: Post[]; label: string }) {
             className="post-list__item"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <PostCard post={post} position={item.index + 1} total={posts.length} />
+            <PostCard post={post} position={item.index + 1} total={more?.available ? -1 : posts.length} />
           </div>
         );
       })}

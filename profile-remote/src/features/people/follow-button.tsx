@@ -1,9 +1,8 @@
-import { type UserSummary, useSession } from '@chirp/shared';
-import { followToggled } from './follow-actions';
-import { isFollowing } from './people';
+import type { PersonCard } from '@chirp/shared';
+import { followToggled, useFollowShown } from './follow-actions';
 
 interface FollowButtonProps {
-  person: UserSummary;
+  person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>;
   className?: string;
   /** Called when a click follows the person (not unfollows), as the change shows. */
   onFollowed?: () => void;
@@ -11,7 +10,7 @@ interface FollowButtonProps {
 
 /** 'Follow' or 'Following', changed on the click; the call follows (and a refusal puts it back). */
 export function FollowButton({ person, className = '', onFollowed }: FollowButtonProps) {
-  const following = useSession((state) => isFollowing(state.currentUser, person._id));
+  const following = useFollowShown(person);
   const clicked = () => {
     if (!following) onFollowed?.();
     followToggled(person);

@@ -1,9 +1,9 @@
-import { api, ApiError, MESSAGES, PRESET_AVATARS, uploadImage, useSession } from '@chirp/shared';
+import { ApiError, compactApi, MESSAGES, PRESET_AVATARS, uploadImage, useSession } from '@chirp/shared';
 import { logInAs } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeGuest, renderInApp } from '../../testing/session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeGuest, renderInApp, serveProfiles } from '../../testing/session';
 import ProfilePage from './profile-page';
 
 // The shared uploader reads and re-encodes images with browser APIs happy-dom lacks.
@@ -20,12 +20,14 @@ function NoPosts() {
 
 beforeEach(() => {
   logInAs(me);
+  serveProfiles(me);
   vi.mocked(uploadImage).mockReset();
 });
+afterEach(() => vi.restoreAllMocks());
 
 async function openEditor() {
   renderInApp(<ProfilePage userName="guestuser" PostList={NoPosts} />, '/profile/guestuser');
-  await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   return screen.getByRole('dialog', { name: 'Edit Profile' });
 }
 
@@ -51,9 +53,8 @@ describe('profile-edit dialog', () => {
   });
 
   it("sends the changes, closes, says 'Profile updated!' and shows the new values", async () => {
-    const edit = vi.spyOn(api, 'editProfile').mockResolvedValue({ user: me });
     const updated = { ...me, title: 'Head of QA', bio: 'Breaks things.', website: 'https://qa.example' };
-    const getUsers = vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [updated] });
+    const edit = vi.spyOn(compactApi, 'editProfile').mockResolvedValue({ user: updated });
     const dialog = await openEditor();
 
     await userEvent.clear(within(dialog).getByLabelText('Title'));
@@ -64,21 +65,22 @@ describe('profile-edit dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Website/Link'), 'https://qa.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
 
+    // The picture is unchanged: the back end's address for it is not sent back as a new picture.
     expect(edit).toHaveBeenCalledWith({
-      profilePic: '/avatars/guest.png',
       title: 'Head of QA',
       bio: 'Breaks things.',
       website: 'https://qa.example',
     });
     expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(getUsers).toHaveBeenCalled();
+    // The answer is shown at once, on the page and in the session, without asking again.
     expect(await screen.findByText('Head of QA')).toBeInTheDocument();
+    expect(useSession.getState().currentUser?.title).toBe('Head of QA');
     expect(screen.getByRole('link', { name: 'https://qa.example' })).toBeInTheDocument();
   });
 
   it('keeps the dialog open and shows the message when the update is refused', async () => {
-    vi.spyOn(api, 'editProfile').mockRejectedValue(new ApiError(404, 'Username cannot be changed'));
+    vi.spyOn(compactApi, 'editProfile').mockRejectedValue(new ApiError(404, 'Username cannot be changed'));
     const dialog = await openEditor();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Username cannot be changed')).toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('profile-edit dialog', () => {
   });
 
   it('refuses a website that is not a web address, without calling the back end', async () => {
-    const edit = vi.spyOn(api, 'editProfile');
+    const edit = vi.spyOn(compactApi, 'editProfile');
     const dialog = await openEditor();
     const website = within(dialog).getByLabelText('Website/Link');
     await userEvent.clear(website);
@@ -100,7 +102,7 @@ describe('profile-edit dialog', () => {
   });
 
   it('closes on Cancel without sending anything, and gives focus back to Edit Profile', async () => {
-    const edit = vi.spyOn(api, 'editProfile');
+    const edit = vi.spyOn(compactApi, 'editProfile');
     const dialog = await openEditor();
     await userEvent.type(within(dialog).getByLabelText('Title'), ' (draft)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -111,8 +113,7 @@ describe('profile-edit dialog', () => {
   });
 
   it('offers the 6 preset avatars; Set makes the chosen one the picture that Update sends', async () => {
-    const edit = vi.spyOn(api, 'editProfile').mockResolvedValue({ user: me });
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [{ ...me, profilePic: PRESET_AVATARS[2] }] });
+    const edit = vi.spyOn(compactApi, 'editProfile').mockResolvedValue({ user: { ...me, profilePic: PRESET_AVATARS[2]! } });
     const dialog = await openEditor();
     const choose = within(dialog).getByRole('button', { name: 'Choose Avatar' });
     expect(choose).toHaveAttribute('aria-expanded', 'false');
@@ -143,8 +144,7 @@ describe('profile-edit dialog', () => {
   it('uploads a JPEG, PNG or GIF picture and uses it; Update waits for the upload', async () => {
     let finish: (url: string) => void = () => {};
     vi.mocked(uploadImage).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
-    const edit = vi.spyOn(api, 'editProfile').mockResolvedValue({ user: me });
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [me] });
+    const edit = vi.spyOn(compactApi, 'editProfile').mockResolvedValue({ user: me });
     const dialog = await openEditor();
     const input = within(dialog).getByLabelText('Upload picture');
     expect(input).toHaveAttribute('type', 'file');

@@ -1,15 +1,16 @@
 import {
-  api,
+  compactApi,
   DEFAULT_AVATAR,
   errorMessage,
   MESSAGES,
   ModalDialog,
   PersonIcon,
   PRESET_AVATARS,
+  type Profile,
+  profileStored,
   toast,
   UploadIcon,
   uploadImage,
-  type User,
   useSession,
 } from '@chirp/shared';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
@@ -20,7 +21,7 @@ import { isWebUrl } from './website';
 export const WEBSITE_INVALID = 'Enter a web address that starts with http:// or https://';
 
 interface EditProfileDialogProps {
-  user: User;
+  user: Profile;
   onClose: () => void;
 }
 
@@ -33,7 +34,6 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const picture = useSession((state) => state.selectedProfileImage) || user.profilePic || DEFAULT_AVATAR;
   const draftChanged = useSession((state) => state.profileDraftChanged);
   const pictureChanged = useSession((state) => state.selectedProfileImageChanged);
-  const loadUsers = useSession((state) => state.loadUsers);
 
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -84,17 +84,21 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
       return;
     }
     setSaving(true);
+    // The picture shown is the back end's URL for it: sent back only when another one was chosen.
+    const newPicture = picture !== user.profilePic ? { profilePic: picture } : {};
+    let saved: Profile;
     try {
-      await api.editProfile({ profilePic: picture, title: draft.title.trim(), bio: draft.bio.trim(), website });
+      ({ user: saved } = await compactApi.editProfile({ ...newPicture, title: draft.title.trim(), bio: draft.bio.trim(), website }));
     } catch (error) {
       toast.error(errorMessage(error));
       setSaving(false);
       return;
     }
+    // The answer is the new profile: its page, every post and list that shows the person, the session.
+    profileStored(saved);
+    useSession.getState().currentUserChanged(saved);
     close();
     toast.success(MESSAGES.profileUpdated);
-    // Every place that shows the user reads the users list, so one reload updates them all.
-    await loadUsers().catch((error: unknown) => toast.error(errorMessage(error)));
   };
 
   const busy = uploading || saving;

@@ -1,4 +1,6 @@
-import { ModalDialog, useSession, type UserSummary } from '@chirp/shared';
+import { ModalDialog } from '@chirp/shared';
+import { Loader } from '../../components/loader';
+import { PeopleError, usePeople } from '../../components/people-pages';
 import { PersonLink } from '../people/person-link';
 
 export type FollowListKind = 'following' | 'followers';
@@ -10,32 +12,35 @@ const TEXTS: Record<FollowListKind, { title: string; empty: string }> = {
 
 interface FollowListDialogProps {
   kind: FollowListKind;
-  people: UserSummary[];
+  /** Whose followers or following. */
+  userId: string;
   onClose: () => void;
 }
 
-/** 'Following' or 'Followers': each person links to their profile; following a link closes it. */
-export function FollowListDialog({ kind, people, onClose }: FollowListDialogProps) {
-  const users = useSession((state) => state.users);
-  // The lists hold a copy of each person; the users list has their current name and picture.
-  const current = people.map((person) => users.find((user) => user._id === person._id) ?? person);
+/** 'Following' or 'Followers', a page at a time: each person links to their profile; following a link closes it. */
+export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProps) {
+  const { people, error, retry, footer } = usePeople({ kind, userId });
   const { title, empty } = TEXTS[kind];
 
   return (
     <ModalDialog title={title} onClose={onClose} className="follow-dialog">
-      {(close) =>
-        current.length === 0 ? (
-          <p className="follow-dialog__empty">{empty}</p>
-        ) : (
-          <ul className="people-list follow-dialog__list">
-            {current.map((person) => (
-              <li key={person._id} className="people-list__item">
-                <PersonLink person={person} onNavigate={close} />
-              </li>
-            ))}
-          </ul>
-        )
-      }
+      {(close) => {
+        if (error) return <PeopleError message={error} onRetry={retry} />;
+        if (!people) return <Loader label={`Loading ${title.toLowerCase()}`} />;
+        if (people.length === 0) return <p className="follow-dialog__empty">{empty}</p>;
+        return (
+          <>
+            <ul className="people-list follow-dialog__list">
+              {people.map((person) => (
+                <li key={person._id} className="people-list__item">
+                  <PersonLink person={person} onNavigate={close} />
+                </li>
+              ))}
+            </ul>
+            {footer}
+          </>
+        );
+      }}
     </ModalDialog>
   );
 }

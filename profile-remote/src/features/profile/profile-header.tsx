@@ -1,13 +1,13 @@
-import { DEFAULT_AVATAR, SignOutIcon, type User, useSignOut } from '@chirp/shared';
+import { DEFAULT_AVATAR, type Profile, SignOutIcon, useSignOut } from '@chirp/shared';
+import { useFollowShown } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
 import { fullName } from '../people/people';
 import type { FollowListKind } from './follow-list-dialog';
 import { Website } from './website';
 
 interface ProfileHeaderProps {
-  user: User;
+  profile: Profile;
   isOwn: boolean;
-  postCount: number;
   headingId: string;
   onEdit: () => void;
   onShowList: (kind: FollowListKind) => void;
@@ -16,8 +16,12 @@ interface ProfileHeaderProps {
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Picture, names, title, bio, website, counts, and the owner's or visitor's actions. */
-export function ProfileHeader({ user, isOwn, postCount, headingId, onEdit, onShowList }: ProfileHeaderProps) {
+export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowList }: ProfileHeaderProps) {
   const signOut = useSignOut();
+  // A follow shows in the count on the click, like the button.
+  const followed = useFollowShown(user);
+  const followerCount = Math.max(0, user.followerCount + Number(followed) - Number(user.followedByMe));
+  const postCount = user.postCount;
   return (
     <div className="profile__card card">
       <div className="profile__cover" aria-hidden="true" />
@@ -64,12 +68,12 @@ export function ProfileHeader({ user, isOwn, postCount, headingId, onEdit, onSho
           </li>
           <li>
             <button type="button" className="profile__stat profile__stat--button" onClick={() => onShowList('following')}>
-              <strong>{user.following.length}</strong> Following
+              <strong>{user.followingCount}</strong> Following
             </button>
           </li>
           <li>
             <button type="button" className="profile__stat profile__stat--button" onClick={() => onShowList('followers')}>
-              <strong>{user.followers.length}</strong> Followers
+              <strong>{followerCount}</strong> Followers
             </button>
           </li>
         </ul>

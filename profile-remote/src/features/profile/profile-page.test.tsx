@@ -1,49 +1,37 @@
-import { api, ApiError, type Post, useSession } from '@chirp/shared';
-import { logInAs } from '@chirp/shared/testing';
+import { ApiError, compactApi, useSession } from '@chirp/shared';
+import { deferred, logInAs } from '@chirp/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeGuest, makePost, makeUser, renderInApp } from '../../testing/session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cardOf, makeGuest, makePerson, pagesOf, renderInApp, serveProfiles } from '../../testing/session';
 import ProfilePage, { type PostListProps } from './profile-page';
 
-/** Stands in for the feed's post list: what the profile hands it is what matters here. */
-function FakePostList({ posts, emptyText, label }: PostListProps) {
+/** Stands in for the feed's post list: which list the profile asks for, and its texts, are what matter here. */
+function FakePostList({ source, emptyText, label }: PostListProps) {
   return (
     <ul aria-label={label}>
-      {posts.length === 0 ? <li>{emptyText}</li> : posts.map((post: Post) => <li key={post._id}>{post.content}</li>)}
+      <li>{JSON.stringify(source)}</li>
+      <li>{emptyText}</li>
     </ul>
   );
 }
 
-const me = makeGuest({
-  following: ['janedoe'],
-  followers: ['janedoe', 'rohit'],
-  bookmarks: ['p3'],
-});
-const jane = makeUser('janedoe', {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  website: 'janedoe.example',
-  followers: ['guestuser'],
-  following: ['guestuser'],
-});
-const rohit = makeUser('rohit', { firstName: 'Rohit', lastName: 'Sharma', following: ['guestuser'] });
-const posts = [
-  makePost('p1', 'guestuser'),
-  makePost('p2', 'guestuser', ['janedoe']),
-  makePost('p3', 'janedoe', ['guestuser']),
-  makePost('p4', 'rohit'),
-];
+const me = makeGuest({ postCount: 2, followingCount: 1, followerCount: 2 });
+const jane = makePerson('janedoe', { firstName: 'Jane', lastName: 'Doe', website: 'janedoe.example', followedByMe: true, followerCount: 1 });
+const rohit = makePerson('rohit', { firstName: 'Rohit', lastName: 'Sharma', postCount: 1 });
 
-beforeEach(() => logInAs(me, { users: [jane, rohit], posts }));
+beforeEach(() => {
+  logInAs(me);
+  serveProfiles(me, jane, rohit);
+});
+afterEach(() => vi.restoreAllMocks());
 
-const show = (userName: string) =>
-  renderInApp(<ProfilePage userName={userName} PostList={FakePostList} />, `/profile/${userName}`);
+const show = (userName: string) => renderInApp(<ProfilePage userName={userName} PostList={FakePostList} />, `/profile/${userName}`);
 
 describe('profile details', () => {
-  it('shows picture, full name as the heading, @username, title, bio, website and counts', () => {
+  it('shows picture, full name as the heading, @username, title, bio, website and the counts the back end keeps', async () => {
     show('guestuser');
-    expect(screen.getByRole('heading', { level: 1, name: 'Guest User' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guest User' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/avatars/guestuser.png');
     expect(screen.getByText('@guestuser')).toBeInTheDocument();
     expect(screen.getByText('Chief tester')).toBeInTheDocument();
@@ -53,83 +41,76 @@ describe('profile details', () => {
     expect(screen.getByRole('button', { name: '2 Followers' })).toBeInTheDocument();
   });
 
-  it('links an http(s) website, opened safely in a new tab', () => {
+  it('links an http(s) website, opened safely in a new tab', async () => {
     show('guestuser');
-    const link = screen.getByRole('link', { name: 'https://chirp.example/guest' });
+    const link = await screen.findByRole('link', { name: 'https://chirp.example/guest' });
     expect(link).toHaveAttribute('href', 'https://chirp.example/guest');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('shows any other website text as plain text', () => {
+  it('shows any other website text as plain text', async () => {
     show('janedoe');
-    expect(screen.getByText('janedoe.example')).toBeInTheDocument();
+    expect(await screen.findByText('janedoe.example')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'janedoe.example' })).not.toBeInTheDocument();
   });
 
-  it('says clearly when nobody has that username, with a way home', () => {
+  it('says clearly when nobody has that username, with a way home', async () => {
     show('nobody');
-    expect(screen.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeInTheDocument();
     expect(screen.getByText('@nobody')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
   });
 
-  it('shows a loader while the users load, then the profile', async () => {
-    useSession.setState({ users: [] });
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [me, jane, rohit] });
+  it('shows a loader while the profile loads, then the profile', async () => {
+    const answer = deferred<{ user: typeof jane }>();
+    vi.spyOn(compactApi, 'profile').mockReturnValue(answer.promise);
     show('janedoe');
     expect(screen.getByText('Loading the profile')).toBeInTheDocument();
+    answer.resolve({ user: jane });
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
   });
 
-  it('says so when the users cannot be loaded, and tries again on request', async () => {
-    useSession.setState({ users: [] });
-    const getUsers = vi
-      .spyOn(api, 'getUsers')
+  it('says so when the profile cannot be loaded, and tries again on request', async () => {
+    const profile = vi
+      .spyOn(compactApi, 'profile')
       .mockRejectedValueOnce(new ApiError(500, 'The server had a problem. Please try again.'))
-      .mockResolvedValueOnce({ users: [me, jane, rohit] });
+      .mockResolvedValueOnce({ user: jane });
     show('janedoe');
     expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
-    expect(getUsers).toHaveBeenCalledTimes(2);
+    expect(profile).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('post tabs', () => {
-  it('shows the posts, liked posts and bookmarked posts of the person, one tab at a time', async () => {
+  it('asks the feed’s list for the person’s posts, liked posts and own bookmarks, one tab at a time', async () => {
     show('guestuser');
-    const tabs = screen.getAllByRole('tab');
+    const panel = () => screen.getByRole('tabpanel');
+    const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Posts', 'Liked Posts', 'Bookmark Post']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    const panel = () => screen.getByRole('tabpanel');
-    expect(within(panel()).getByRole('list', { name: 'Posts' })).toHaveTextContent('Post p1 by guestuser');
-    expect(panel()).toHaveTextContent('Post p2 by guestuser');
+    expect(within(panel()).getByRole('list', { name: 'Posts' })).toHaveTextContent('{"kind":"user","username":"guestuser"}Add a Post!');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Liked Posts' }));
-    expect(within(panel()).getByRole('list', { name: 'Liked Posts' })).toHaveTextContent('Post p3 by janedoe');
+    expect(within(panel()).getByRole('list', { name: 'Liked Posts' })).toHaveTextContent('{"kind":"liked","username":"guestuser"}No Liked Posts!');
     expect(panel()).toHaveAccessibleName('Liked Posts');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Bookmark Post' }));
-    expect(within(panel()).getByRole('list', { name: 'Bookmark Post' })).toHaveTextContent('Post p3 by janedoe');
+    expect(within(panel()).getByRole('list', { name: 'Bookmark Post' })).toHaveTextContent('{"kind":"bookmarked"}No Bookmark Posts!');
   });
 
-  it('hands the post list the empty texts of the spec', async () => {
+  it('keeps someone else’s bookmarks private: their tab is empty and asks for nothing', async () => {
     show('rohit');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Post p4 by rohit');
-    await userEvent.click(screen.getByRole('tab', { name: 'Liked Posts' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('No Liked Posts!');
-    await userEvent.click(screen.getByRole('tab', { name: 'Bookmark Post' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Bookmark Post' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No Bookmark Posts!');
-
-    useSession.setState({ allPosts: [] });
-    await userEvent.click(screen.getByRole('tab', { name: 'Posts' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Add a Post!');
+    expect(screen.queryByRole('list', { name: 'Bookmark Post' })).not.toBeInTheDocument();
   });
 
   it('moves between tabs with the arrow, Home and End keys', async () => {
     show('guestuser');
-    await userEvent.click(screen.getByRole('tab', { name: 'Posts' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Posts' }));
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Liked Posts' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Liked Posts' })).toHaveAttribute('aria-selected', 'true');
@@ -145,7 +126,7 @@ describe('post tabs', () => {
 describe('own profile and other profiles', () => {
   it('offers Edit Profile and Sign out on the own profile, and no Follow button', async () => {
     show('guestuser');
-    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -154,82 +135,117 @@ describe('own profile and other profiles', () => {
     expect(await screen.findByText('Successfully Logged Out')).toBeInTheDocument();
   });
 
-  it("shows 'Following' for someone followed; a click unfollows and says so", async () => {
-    const unfollow = vi.spyOn(api, 'unfollow').mockResolvedValue({ user: me, followUser: jane });
-    const afterwards = { ...me, following: [] };
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [afterwards, { ...jane, followers: [] }, rohit] });
+  it("shows 'Following' for someone followed; a click unfollows at once, and the answer stays", async () => {
+    const answer = deferred<Awaited<ReturnType<typeof compactApi.unfollow>>>();
+    const unfollow = vi.spyOn(compactApi, 'unfollow').mockReturnValue(answer.promise);
     show('janedoe');
-    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Following' }));
 
-    await userEvent.click(screen.getByRole('button', { name: 'Following' }));
-
+    // On the click: the button and the count, before the back end answers.
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '0 Followers' })).toBeInTheDocument();
     expect(unfollow).toHaveBeenCalledWith('id-janedoe');
+
+    answer.resolve({ user: { ...me, followingCount: 0 }, followUser: { ...jane, followedByMe: false, followerCount: 0 } });
     expect(await screen.findByText('Unfollowed janedoe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '0 Followers' })).toBeInTheDocument();
+    expect(useSession.getState().currentUser?.followingCount).toBe(0);
+  });
+
+  it("shows 'Follow' for someone not followed; a click follows and says so", async () => {
+    const follow = vi
+      .spyOn(compactApi, 'follow')
+      .mockResolvedValue({ user: { ...me, followingCount: 2 }, followUser: { ...rohit, followedByMe: true, followerCount: 1 } });
+    show('rohit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(follow).toHaveBeenCalledWith('id-rohit');
+    expect(await screen.findByText('Following rohit')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
+  });
+
+  it('sends one call for two quick clicks that cancel out, and ends where it started', async () => {
+    const answer = deferred<Awaited<ReturnType<typeof compactApi.follow>>>();
+    const follow = vi.spyOn(compactApi, 'follow').mockReturnValue(answer.promise);
+    const unfollow = vi
+      .spyOn(compactApi, 'unfollow')
+      .mockResolvedValue({ user: me, followUser: rohit });
+    show('rohit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Following' }));
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    answer.resolve({ user: me, followUser: { ...rohit, followedByMe: true, followerCount: 1 } });
+    // The follow went through; the second click then needs exactly one unfollow.
+    await waitFor(() => expect(unfollow).toHaveBeenCalledTimes(1));
+    expect(follow).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '0 Followers' })).toBeInTheDocument();
   });
 
-  it("shows 'Follow' for someone not followed; a click follows and says so", async () => {
-    const follow = vi.spyOn(api, 'follow').mockResolvedValue({ user: me, followUser: rohit });
-    const afterwards = { ...me, following: [...me.following, rohit] };
-    vi.spyOn(api, 'getUsers').mockResolvedValue({ users: [afterwards, jane, { ...rohit, followers: [me] }] });
+  it('puts the button and the count back, with the back end’s message, when the follow is refused', async () => {
+    vi.spyOn(compactApi, 'follow').mockRejectedValue(new ApiError(400, 'You are already following this user.'));
     show('rohit');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
-
-    expect(follow).toHaveBeenCalledWith('id-rohit');
-    expect(await screen.findByText('Following rohit')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
-  });
-
-  it('shows the back end’s message when the follow toggle fails', async () => {
-    vi.spyOn(api, 'follow').mockRejectedValue(new ApiError(404, 'You cannot follow yourself'));
-    show('rohit');
-    await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(await screen.findByText('You cannot follow yourself')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('You are already following this user.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '0 Followers' })).toBeInTheDocument();
   });
 });
 
 describe('following and followers dialogs', () => {
   it('lists the people followed, each linking to their profile; a link closes the dialog', async () => {
+    const following = vi.spyOn(compactApi, 'following').mockImplementation(pagesOf([cardOf(jane)]));
     show('guestuser');
-    const opener = screen.getByRole('button', { name: '1 Following' });
-    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: '1 Following' }));
     const dialog = screen.getByRole('dialog', { name: 'Following' });
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Following' })).toBeInTheDocument();
-    // The users list has the current name, not the copy kept in the follow list.
-    const link = within(dialog).getByRole('link', { name: /Jane Doe/ });
+    const link = await within(dialog).findByRole('link', { name: /Jane Doe/ });
     expect(link).toHaveAttribute('href', '/profile/janedoe');
+    expect(following).toHaveBeenCalledWith('id-guestuser', { cursor: undefined });
 
     await userEvent.click(link);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/janedoe');
   });
 
-  it('lists the followers and closes with the close button, giving focus back', async () => {
+  it('lists the followers a page at a time, and closes with the close button, giving focus back', async () => {
+    vi.spyOn(compactApi, 'followers').mockImplementation(pagesOf([cardOf(jane)], [cardOf(rohit)]));
     show('guestuser');
-    const opener = screen.getByRole('button', { name: '2 Followers' });
+    const opener = await screen.findByRole('button', { name: '2 Followers' });
     await userEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Followers' });
-    expect(within(dialog).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/profile/janedoe',
-      '/profile/rohit',
-    ]);
+    await within(dialog).findByRole('link', { name: /Jane Doe/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    await within(dialog).findByRole('link', { name: /Rohit Sharma/ });
+    expect(within(dialog).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/profile/janedoe', '/profile/rohit']);
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
   });
 
   it('uses the spec’s empty texts', async () => {
-    const loner = makeUser('loner', { firstName: 'Lone', lastName: 'Wolf' });
-    logInAs(me, { users: [loner], posts });
-    show('loner');
-    await userEvent.click(screen.getByRole('button', { name: '0 Following' }));
-    expect(screen.getByRole('dialog', { name: 'Following' })).toHaveTextContent('Following no one !');
+    vi.spyOn(compactApi, 'following').mockImplementation(pagesOf([]));
+    vi.spyOn(compactApi, 'followers').mockImplementation(pagesOf([]));
+    show('rohit');
+    await userEvent.click(await screen.findByRole('button', { name: '0 Following' }));
+    expect(await screen.findByText('Following no one !')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await userEvent.click(screen.getByRole('button', { name: '0 Followers' }));
-    expect(screen.getByRole('dialog', { name: 'Followers' })).toHaveTextContent('No Followers yet !');
+    expect(await screen.findByText('No Followers yet !')).toBeInTheDocument();
+  });
+
+  it('says why a list could not load, and tries again', async () => {
+    vi.spyOn(compactApi, 'followers')
+      .mockRejectedValueOnce(new ApiError(500, 'The server had a problem. Please try again.'))
+      .mockImplementation(pagesOf([cardOf(jane)]));
+    show('guestuser');
+    await userEvent.click(await screen.findByRole('button', { name: '2 Followers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Followers' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('link', { name: /Jane Doe/ })).toBeInTheDocument();
   });
 });

@@ -1,31 +1,44 @@
-import { api, ApiError, type User, useSession } from '@chirp/shared';
-import { logInAs } from '@chirp/shared/testing';
+import { ApiError, compactApi, type PeoplePage, type Profile } from '@chirp/shared';
+import { deferred, logInAs } from '@chirp/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, renderInApp } from '../../testing/session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cardOf, makePerson, pagesOf, renderInApp } from '../../testing/session';
 import SidePanel from './side-panel';
 
-const me = makeUser('guestuser', { firstName: 'Guest', lastName: 'User', following: ['adarsh'] });
-const adarsh = makeUser('adarsh', { firstName: 'Adarsh', lastName: 'Balika' });
-const jane = makeUser('janedoe', { firstName: 'Jane', lastName: 'Doe' });
-const rohit = makeUser('rohit', { firstName: 'Rohit', lastName: 'Sharma' });
+const me = makePerson('guestuser', { firstName: 'Guest', lastName: 'User', followingCount: 1 });
+const adarsh = makePerson('adarsh', { firstName: 'Adarsh', lastName: 'Balika', followedByMe: true });
+const jane = makePerson('janedoe', { firstName: 'Jane', lastName: 'Doe' });
+const rohit = makePerson('rohit', { firstName: 'Rohit', lastName: 'Sharma' });
+const everyone = [me, adarsh, jane, rohit];
 
-/** The back end after the current user follows `person`: the reloaded list shows it. */
-function afterFollowing(person: User): User[] {
-  const updated = { ...me, following: [...me.following, { ...person }] };
-  return [updated, adarsh, jane, rohit];
+/** The back end's search (spec 5): part of the username, first or last name, any case; everyone. */
+async function search(text: string): Promise<PeoplePage> {
+  const needle = text.toLowerCase();
+  const found = everyone.filter((person) => [person.username, person.firstName, person.lastName].some((field) => field.toLowerCase().includes(needle)));
+  return { users: found.map(cardOf), nextCursor: null };
 }
 
+/** The answer to a follow of `person`: both profiles as the back end then holds them. */
+const followed = (person: Profile) => ({ user: { ...me, followingCount: me.followingCount + 1 }, followUser: { ...person, followedByMe: true, followerCount: 1 } });
+
+let suggestions: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  logInAs(me, { users: [adarsh, jane, rohit] });
+  logInAs(me);
+  vi.spyOn(compactApi, 'searchPeople').mockImplementation(search);
+  suggestions = vi.spyOn(compactApi, 'suggestions').mockImplementation(pagesOf([cardOf(jane), cardOf(rohit)]));
 });
+afterEach(() => vi.restoreAllMocks());
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search friend' });
 const suggestionRow = (name: string) =>
   within(screen.getByRole('region', { name: 'Suggestions for you' }))
     .getByRole('link', { name: new RegExp(name) })
     .closest('li') as HTMLElement;
+const findRow = async (name: string) =>
+  (await within(screen.getByRole('region', { name: 'Suggestions for you' })).findByRole('link', { name: new RegExp(name) })).closest(
+    'li',
+  ) as HTMLElement;
 
 describe('Search friend', () => {
   it('finds people by part of their username, first or last name, ignoring case', async () => {
@@ -33,26 +46,28 @@ describe('Search friend', () => {
     expect(searchBox()).toHaveAttribute('placeholder', 'Search friend');
 
     await userEvent.type(searchBox(), 'DOE');
-    const results = screen.getByRole('list', { name: 'Search results' });
+    const results = await screen.findByRole('list', { name: 'Search results' });
     expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Jane Doe@janedoe']);
 
     await userEvent.clear(searchBox());
     await userEvent.type(searchBox(), 'sh');
+    expect(await screen.findByText('2 people found')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('link')).toHaveLength(2);
-    expect(screen.getByText('2 people found')).toBeInTheDocument();
+    // One call per pause in typing, not one per key.
+    expect(vi.mocked(compactApi.searchPeople).mock.calls.map(([text]) => text)).toEqual(['DOE', 'sh']);
   });
 
   it("says 'No such user is there...' when nobody matches, and never finds the current user", async () => {
     renderInApp(<SidePanel variant="column" />);
     await userEvent.type(searchBox(), 'guest');
-    expect(screen.getByText('No such user is there...')).toBeVisible();
+    expect(await screen.findByText('No such user is there...')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
   it('links each result to the profile and clears the search once followed', async () => {
     renderInApp(<SidePanel variant="column" />);
     await userEvent.type(searchBox(), 'jane');
-    const results = screen.getByRole('list', { name: 'Search results' });
+    const results = await screen.findByRole('list', { name: 'Search results' });
     await userEvent.click(within(results).getByRole('link', { name: /Jane Doe/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/janedoe');
     expect(searchBox()).toHaveValue('');
@@ -60,80 +75,100 @@ describe('Search friend', () => {
 });
 
 describe('Suggestions for you', () => {
-  it('lists everyone but the current user and the people they follow, each with a Follow button', () => {
+  it('lists the people the back end suggests, each with a Follow button', async () => {
     renderInApp(<SidePanel variant="column" />);
     const region = screen.getByRole('region', { name: 'Suggestions for you' });
     expect(within(region).getByRole('heading', { level: 2, name: 'Suggestions for you' })).toBeInTheDocument();
-    const links = within(region).getAllByRole('link');
+    const links = await within(region).findAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/profile/janedoe', '/profile/rohit']);
     expect(within(suggestionRow('Jane Doe')).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(within(suggestionRow('Rohit Sharma')).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
   });
 
   it('follows a person at once: they leave the list on the click, the call and the toast follow', async () => {
-    let answer: (value: { user: User; followUser: User }) => void = () => {};
-    const follow = vi.spyOn(api, 'follow').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    const getUsers = vi.spyOn(api, 'getUsers');
+    const answer = deferred<ReturnType<typeof followed>>();
+    const follow = vi.spyOn(compactApi, 'follow').mockReturnValue(answer.promise);
     renderInApp(<SidePanel variant="column" />);
 
-    await userEvent.click(within(suggestionRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
+    await userEvent.click(within(await findRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
 
     // Shown before the back end answers: no waiting on two round trips.
     expect(screen.queryByRole('link', { name: /Jane Doe/ })).not.toBeInTheDocument();
     expect(follow).toHaveBeenCalledWith('id-janedoe');
     // Focus moves to the next person's Follow button rather than getting lost.
     expect(within(suggestionRow('Rohit Sharma')).getByRole('button', { name: 'Follow' })).toHaveFocus();
-    const [meAfter] = afterFollowing(jane);
-    answer({ user: meAfter!, followUser: jane });
+    answer.resolve(followed(jane));
     expect(await screen.findByText('Following janedoe')).toBeInTheDocument();
-    expect(getUsers).not.toHaveBeenCalled();
+    expect(suggestions).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('link', { name: /Jane Doe/ })).not.toBeInTheDocument();
   });
 
   it('counts rapid clicks on several suggestions, each its own follow', async () => {
-    const answers: ((value: { user: User; followUser: User }) => void)[] = [];
-    const follow = vi.spyOn(api, 'follow').mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const answers = [deferred<ReturnType<typeof followed>>(), deferred<ReturnType<typeof followed>>()];
+    const follow = vi
+      .spyOn(compactApi, 'follow')
+      .mockReturnValueOnce(answers[0]!.promise)
+      .mockReturnValueOnce(answers[1]!.promise);
     renderInApp(<SidePanel variant="column" />);
 
-    await userEvent.click(within(suggestionRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
+    await userEvent.click(within(await findRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
     await userEvent.click(within(suggestionRow('Rohit Sharma')).getByRole('button', { name: 'Follow' }));
 
     expect(follow.mock.calls.map(([id]) => id)).toEqual(['id-janedoe', 'id-rohit']);
     expect(screen.queryByRole('link', { name: /Jane Doe|Rohit Sharma/ })).not.toBeInTheDocument();
     // The first answer knows only the first follow: the second stays shown until its own answer.
-    const [meAfterJane] = afterFollowing(jane);
-    answers[0]!({ user: meAfterJane!, followUser: jane });
+    answers[0]!.resolve(followed(jane));
     expect(await screen.findByText('Following janedoe')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Rohit Sharma/ })).not.toBeInTheDocument();
-    answers[1]!({ user: { ...meAfterJane!, following: [...meAfterJane!.following, { ...rohit }] }, followUser: rohit });
+    answers[1]!.resolve(followed(rohit));
     expect(await screen.findByText('Following rohit')).toBeInTheDocument();
+    expect(screen.getByText('Followed all')).toBeInTheDocument();
   });
 
   it('shows the error message when following fails, and keeps the person listed', async () => {
-    vi.spyOn(api, 'follow').mockRejectedValue(new ApiError(400, 'User Already following'));
-    const getUsers = vi.spyOn(api, 'getUsers');
+    vi.spyOn(compactApi, 'follow').mockRejectedValue(new ApiError(400, 'User Already following'));
     renderInApp(<SidePanel variant="column" />);
 
-    await userEvent.click(within(suggestionRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
+    await userEvent.click(within(await findRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
 
     expect(await screen.findByText('User Already following')).toBeInTheDocument();
-    expect(getUsers).not.toHaveBeenCalled();
     // Rolled back: the person is suggested again.
     expect(within(suggestionRow('Jane Doe')).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
   });
 
-  it("says 'Followed all' when the current user follows everyone", () => {
-    logInAs({ ...me, following: [adarsh, jane, rohit] }, { users: [adarsh, jane, rohit] });
+  it("says 'Followed all' when the back end has nobody left to suggest", async () => {
+    suggestions.mockImplementation(pagesOf([]));
     renderInApp(<SidePanel variant="column" />);
-    expect(screen.getByText('Followed all')).toBeInTheDocument();
+    expect(await screen.findByText('Followed all')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
   });
 
-  it('shows a loader until the users arrive', () => {
-    useSession.setState({ users: [] });
+  it('shows a loader until the suggestions arrive', async () => {
+    const answer = deferred<PeoplePage>();
+    suggestions.mockReturnValue(answer.promise);
     renderInApp(<SidePanel variant="column" />);
     expect(screen.getByText('Loading suggestions')).toBeInTheDocument();
     expect(screen.queryByText('Followed all')).not.toBeInTheDocument();
+    answer.resolve({ users: [cardOf(rohit)], nextCursor: null });
+    expect(await screen.findByRole('link', { name: /Rohit Sharma/ })).toBeInTheDocument();
+  });
+
+  it('offers more suggestions a page at a time', async () => {
+    suggestions.mockImplementation(pagesOf([cardOf(jane)], [cardOf(rohit)]));
+    renderInApp(<SidePanel variant="column" />);
+    await findRow('Jane Doe');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await findRow('Rohit Sharma')).toBeInTheDocument();
+    expect(suggestions).toHaveBeenLastCalledWith({ cursor: 'c1' });
+  });
+
+  it('says why the suggestions could not load, and tries again', async () => {
+    suggestions.mockRejectedValueOnce(new ApiError(500, 'The server had a problem. Please try again.'));
+    renderInApp(<SidePanel variant="column" />);
+    const region = screen.getByRole('region', { name: 'Suggestions for you' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Retry' }));
+    expect(await findRow('Jane Doe')).toBeInTheDocument();
   });
 });
 
@@ -144,23 +179,24 @@ describe('phone dropdown', () => {
 
     await userEvent.click(searchBox());
     expect(screen.getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
-    expect(screen.getByRole('link', { name: /Jane Doe/ })).toBeVisible();
+    expect(await screen.findByRole('link', { name: /Jane Doe/ })).toBeVisible();
   });
 
   it('shows search results instead of suggestions while the box has text', async () => {
     renderInApp(<SidePanel variant="dropdown" />);
     await userEvent.type(searchBox(), 'rohit');
-    expect(screen.getByRole('list', { name: 'Search results' })).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Search results' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Suggestions for you' })).not.toBeInTheDocument();
 
     await userEvent.clear(searchBox());
     await userEvent.type(searchBox(), 'zzz');
-    expect(screen.getByText('No such user is there...')).toBeVisible();
+    expect(await screen.findByText('No such user is there...')).toBeVisible();
   });
 
   it('closes on Escape, keeping the text and the focus in the box', async () => {
     renderInApp(<SidePanel variant="dropdown" />);
     await userEvent.type(searchBox(), 'jane');
+    await screen.findByRole('list', { name: 'Search results' });
     await userEvent.keyboard('{Escape}');
     // Hidden panels leave the accessibility tree, so the role query no longer finds the list.
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
@@ -181,7 +217,7 @@ describe('phone dropdown', () => {
     expect(screen.queryByRole('heading', { name: 'Suggestions for you' })).not.toBeInTheDocument();
 
     await userEvent.click(searchBox());
-    await userEvent.click(screen.getByRole('link', { name: /Rohit Sharma/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /Rohit Sharma/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/rohit');
     expect(screen.queryByRole('heading', { name: 'Suggestions for you' })).not.toBeInTheDocument();
   });
@@ -189,7 +225,7 @@ describe('phone dropdown', () => {
   it('clears the box once a search result is followed', async () => {
     renderInApp(<SidePanel variant="dropdown" />);
     await userEvent.type(searchBox(), 'jane');
-    await userEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getByRole('link'));
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Search results' })).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/janedoe');
     expect(searchBox()).toHaveValue('');
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();

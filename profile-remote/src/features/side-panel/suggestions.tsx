@@ -1,21 +1,29 @@
-import { useSession } from '@chirp/shared';
+import { toggleShown, useSession } from '@chirp/shared';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Loader } from '../../components/loader';
+import { PeopleError, usePeople } from '../../components/people-pages';
+import { followKey } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
-import { suggestedUsers } from '../people/people';
 import { PersonLink } from '../people/person-link';
+
+const SOURCE = { kind: 'suggestions' } as const;
 
 interface SuggestionsProps {
   /** Called when a profile link is followed (the phone dropdown closes then). */
   onNavigate?: () => void;
 }
 
-/** 'Suggestions for you': everyone but the current user and the people they follow (spec 4). */
+/**
+ * 'Suggestions for you': everyone but the current user and the people they follow (spec 4), a page
+ * at a time from the back end. Someone followed leaves the list on the click.
+ */
 export function Suggestions({ onNavigate }: SuggestionsProps) {
-  const users = useSession((state) => state.users);
-  const username = useSession((state) => state.username);
-  const currentUser = useSession((state) => state.currentUser);
-  const suggestions = useMemo(() => suggestedUsers(users, username, currentUser), [users, username, currentUser]);
+  const { people, error, retry, footer } = usePeople(SOURCE);
+  const optimistic = useSession((state) => state.optimistic);
+  const suggestions = useMemo(() => {
+    void optimistic; // who shows as followed depends on the clicks on their way (read by toggleShown)
+    return (people ?? []).filter((person) => !toggleShown(followKey(person._id), person.followedByMe));
+  }, [people, optimistic]);
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   // The row a person was just followed from: it leaves the list, so focus moves to its neighbour.
@@ -40,19 +48,24 @@ export function Suggestions({ onNavigate }: SuggestionsProps) {
       <h2 id={headingId} className="suggestions__heading" tabIndex={-1}>
         Suggestions for you
       </h2>
-      {users.length === 0 ? (
+      {error ? (
+        <PeopleError message={error} onRetry={retry} />
+      ) : people === null ? (
         <Loader label="Loading suggestions" />
-      ) : suggestions.length === 0 ? (
+      ) : suggestions.length === 0 && !footer ? (
         <p className="suggestions__empty">Followed all</p>
       ) : (
-        <ul className="people-list">
-          {suggestions.map((person, index) => (
-            <li key={person._id} className="people-list__item">
-              <PersonLink person={person} onNavigate={onNavigate} />
-              <FollowButton person={person} onFollowed={rememberRow(index)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="people-list">
+            {suggestions.map((person, index) => (
+              <li key={person._id} className="people-list__item">
+                <PersonLink person={person} onNavigate={onNavigate} />
+                <FollowButton person={person} onFollowed={rememberRow(index)} />
+              </li>
+            ))}
+          </ul>
+          {footer}
+        </>
       )}
     </section>
   );

@@ -1,0 +1,28 @@
+/**
+ * Query keys, in one place: the first part says what kind of data an entry holds, so a change can
+ * reach every list of that kind (`['posts']` is every page of posts, whatever its source).
+ */
+export type FeedSort = 'latest' | 'trending';
+
+/** Where a list of posts comes from. */
+export type PostSource =
+  | { kind: 'feed'; sort: FeedSort }
+  | { kind: 'user'; username: string }
+  | { kind: 'liked'; username: string }
+  | { kind: 'bookmarked' };
+
+/** Where a list of people comes from. */
+export type PeopleSource =
+  | { kind: 'followers'; userId: string }
+  | { kind: 'following'; userId: string }
+  | { kind: 'search'; text: string }
+  | { kind: 'suggestions' };
+
+export const queryKeys = {
+  posts: ['posts'] as const,
+  postList: (source: PostSource) => ['posts', source] as const,
+  people: ['people'] as const,
+  peopleList: (source: PeopleSource) => ['people', source] as const,
+  profiles: ['profile'] as const,
+  profile: (username: string) => ['profile', username] as const,
+};
