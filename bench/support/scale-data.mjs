@@ -1,0 +1,61 @@
+/**
+ * Issue 11's large network, laid down in bulk on a migrated, seeded database: `users` bench users
+ * (password `password`), `posts` posts spread over them with one reaction each, one post with
+ * 50,000 likes (counted; every bench user likes it), one user followed by every other bench user,
+ * and the authors of the 50 newest posts with 256 KB pictures. Used by bench:server and bench:scale.
+ * Also hands the benchmarks the server's database functions (its TypeScript, through tsx).
+ */
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+register();
+export const ROOT = join(import.meta.dirname, '../..');
+export const { openDatabase } = await import('../../server/src/server.ts');
+export const { migrate } = await import('../../server/src/db/migrate.ts');
+export const { seedIfEmpty } = await import('../../server/src/seeds.ts');
+
+export async function seedScale(sql, { users, posts, password }) {
+  const { hashPassword } = await import('../../server/src/passwords.ts');
+  const hash = await hashPassword(password);
+  // One transaction: one connection, so the temporary table is seen by every statement.
+  await sql.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website,
+         created_at, created_offset, updated_at, updated_offset)
+       SELECT gen_random_uuid(), 'bench_' || g, 'Bench', 'User ' || g, $1, '/avatars/default.svg', 'Add title', 'Add bio',
+         'Add website', timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second', 0,
+         timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second', 0
+       FROM generate_series(1, $2::int) AS g`,
+      [hash, users],
+    );
+    await tx.exec(`CREATE TEMP TABLE bench_authors AS SELECT id, row_number() OVER (ORDER BY seq) - 1 AS n FROM users WHERE username LIKE 'bench\\_%'`);
+    await tx.query(
+      `INSERT INTO posts (id, author_id, content, like_count, created_at, created_offset, updated_at, updated_offset)
+       SELECT gen_random_uuid(), a.id, 'Bench post number ' || g || ': a line of text about nothing much at all.',
+         (g * 7919) % 5000, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0,
+         timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0
+       FROM generate_series(1, $1::int) AS g JOIN bench_authors a ON a.n = g % $2::int`,
+      [posts, users],
+    );
+    await tx.query(
+      `INSERT INTO post_reactions (post_id, user_id, liked)
+       SELECT p.id, a.id, true FROM (SELECT id, row_number() OVER () AS n FROM posts) p
+       JOIN bench_authors a ON a.n = (p.n * 31) % $1::int`,
+      [users],
+    );
+    // Issue 11's worst cases. One post liked by every bench user and counted at 50 000 (a user likes a
+    // post once, so 10 000 users make 10 000 rows); one user followed by every other bench user; the
+    // authors of the 50 newest posts with 256 KB pictures, on the first page of every feed.
+    await tx.exec(`CREATE TEMP TABLE bench_hot AS SELECT id FROM posts WHERE content LIKE 'Bench post number 1:%'`);
+    await tx.exec(`DELETE FROM post_reactions WHERE post_id IN (SELECT id FROM bench_hot)`);
+    await tx.exec(`INSERT INTO post_reactions (post_id, user_id, liked) SELECT h.id, a.id, true FROM bench_hot h CROSS JOIN bench_authors a`);
+    await tx.exec(`UPDATE posts SET like_count = 50000 WHERE id IN (SELECT id FROM bench_hot)`);
+    await tx.exec(
+      `INSERT INTO follows (follower_id, followee_id) SELECT a.id, p.id FROM bench_authors a, bench_authors p WHERE p.n = 0 AND a.n <> 0`,
+    );
+    await tx.query(
+      `UPDATE users SET profile_pic = $1 WHERE id IN (SELECT author_id FROM posts ORDER BY created_at DESC LIMIT 50)`,
+      [`data:image/jpeg;base64,${Buffer.alloc(192 * 1024, 7).toString('base64')}`],
+    );
+  });
+}
