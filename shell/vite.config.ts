@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { devPorts, previewPorts, remoteNames, sharedSingletons } from '../shared/build/federation.ts';
 import { precompress } from '../shared/build/precompress.ts';
+import { startupPreloads } from './build/startup-preloads.ts';
 
 /**
  * Writes `remotes.json` (remote name → entry URL) beside index.html. The shell reads it at run time,
@@ -49,6 +50,7 @@ export default defineConfig({
       // The shell exposes nothing, so it can provide the page's one federation runtime.
       experiments: { provideExternalRuntime: true },
     }),
+    startupPreloads({ serverBuild: Boolean(process.env.VITE_API_BASE_URL) }),
     precompress(),
   ],
   server: { port: devPorts.shell, strictPort: true },

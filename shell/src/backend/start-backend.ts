@@ -1,4 +1,5 @@
 import { configureApi, configureUploader } from '@chirp/shared';
+import { takeEarlyAnswer } from '../remotes/early-start';
 
 interface AppConfig {
   /** A real API server's origin; empty means the in-browser (Mirage) back end. */
@@ -9,6 +10,9 @@ interface AppConfig {
 
 async function readAppConfig(): Promise<AppConfig> {
   try {
+    // index.html's early-start script asked at once, beside the shell's own code.
+    const early = takeEarlyAnswer('config');
+    if (early) return ((await early) ?? {}) as AppConfig;
     const response = await fetch('/config.json', { cache: 'no-cache' });
     if (!response.ok) return {};
     return (await response.json()) as AppConfig;

@@ -1,5 +1,6 @@
+import { paths } from '@chirp/shared';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { prefetchRemoteModules } from '../remotes/remote-registry';
 
 /**
@@ -7,7 +8,11 @@ import { prefetchRemoteModules } from '../remotes/remote-registry';
  * page a login leads to (the home feed and the side panel) downloads, so it shows without a wait.
  */
 export function PublicLayout() {
-  useEffect(() => prefetchRemoteModules(['feed/HomePage', 'profile/SidePanel']), []);
+  const onSignup = useLocation().pathname === paths.signup;
+  useEffect(
+    () => prefetchRemoteModules(['feed/HomePage', 'profile/SidePanel'], { after: onSignup ? 'auth/SignupPage' : 'auth/LoginPage' }),
+    [onSignup],
+  );
   return (
     <div className="public-layout">
       <Outlet />

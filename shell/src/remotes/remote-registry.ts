@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { RemoteName } from '../../../shared/build/federation';
+import { takeEarlyAnswer } from './early-start';
 
 export type RemoteModuleId = `${RemoteName}/${string}`;
 type RemoteEntries = Record<RemoteName, string>;
@@ -8,11 +9,15 @@ let entries: Promise<RemoteEntries> | null = null;
 
 /** Reads `remotes.json` beside index.html once, and registers every remote it names. */
 function remoteEntries(): Promise<RemoteEntries> {
-  entries ??= fetch('/remotes.json', { cache: 'no-cache' })
-    .then((response) => {
+  // index.html's early-start script asked at once, beside the shell's own code.
+  const early = takeEarlyAnswer('remotes') as Promise<RemoteEntries> | undefined;
+  entries ??= (
+    early ??
+    fetch('/remotes.json', { cache: 'no-cache' }).then((response) => {
       if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
       return response.json() as Promise<RemoteEntries>;
     })
+  )
     .then((map) => {
       registerRemotes(
         Object.entries(map).map(([name, entry]) => ({ name, entry, type: 'module' as const })),
@@ -33,17 +38,34 @@ export function prepareRemotes(): void {
   });
 }
 
+/** How long after the shown screen's module loaded the next screen's code starts downloading. */
+const SETTLE_MS = 300;
+
 /**
  * Downloads modules the next screen will need while the browser is idle, so that screen shows at
- * once. Best effort: a failure is left for the area that needs the module, which says so.
+ * once. It waits for `after` (the module of the screen being shown) so that on a slow network the
+ * next screen's code never competes with this one's. Best effort: a failure is left for the area
+ * that needs the module, which says so.
  */
-export function prefetchRemoteModules(ids: RemoteModuleId[]): () => void {
+export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?: RemoteModuleId } = {}): () => void {
   const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
   const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
-  const handle = idle(() => {
-    for (const id of ids) loadRemoteModule(id, 0).catch(() => undefined);
-  });
-  return () => cancelIdle(handle as number);
+  let cancelled = false;
+  let handle: number | undefined;
+  const start = () => {
+    if (cancelled) return;
+    handle = idle(() => {
+      for (const id of ids) loadRemoteModule(id, 0).catch(() => undefined);
+    }) as number;
+  };
+  // The screen shown has loaded, painted, and the person has begun to read it.
+  const settled = () => void setTimeout(start, SETTLE_MS);
+  if (after) loadRemoteModule(after, 0).then(settled, settled);
+  else start();
+  return () => {
+    cancelled = true;
+    if (handle !== undefined) cancelIdle(handle);
+  };
 }
 
 /**

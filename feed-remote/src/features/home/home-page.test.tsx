@@ -1,6 +1,6 @@
-import { compactApi, type CompactPost, type PostPage, useSession } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, compactApi, type CompactPost, type PostPage, toast, useSession } from '@chirp/shared';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from './home-page';
@@ -19,7 +19,10 @@ function serveFeed() {
     .mockImplementation(async (query = {}) => aPostPage(query.sort === 'trending' ? [older, newer] : [newer, older]));
 }
 
-beforeEach(() => logInAs(me));
+beforeEach(() => {
+  toast.remove();
+  logInAs(me);
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('the home page', () => {
@@ -93,5 +96,211 @@ describe('the home page', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(shownContents()).toEqual(['Fresh and quiet', 'Newer and quiet', 'Older but loved']));
     expect(feed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the home feed, a page at a time', () => {
+  const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+  const page = (count: number, label: string) =>
+    Array.from({ length: count }, (_, index) => aCompactPost({ content: `${label} ${index + 1}` }));
+  const first = page(50, 'first');
+  const second = page(5, 'second');
+
+  /** The person scrolls the window to `y` (happy-dom moves scrollY; the event is ours to send). */
+  const scrollTo = (y: number) =>
+    act(() => {
+      window.scrollTo(0, y);
+      fireEvent.scroll(window);
+    });
+
+  // happy-dom lays nothing out: every card is 200 px tall, so only those near the viewport render.
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 200 });
+  });
+  afterEach(() => {
+    // Back to the top before the page unmounts: the feed remembers where it was left (per path).
+    scrollTo(0);
+    if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+  });
+
+  it('shows the first page, and asks for the next one only as the end of the list comes near', async () => {
+    const next = deferred<PostPage>();
+    const feed = vi
+      .spyOn(compactApi, 'feed')
+      .mockImplementation((query = {}) => (query.cursor === 'c1' ? next.promise : Promise.resolve(aPostPage(first, 'c1'))));
+    renderWithApp(<HomePage />);
+
+    expect(await screen.findByText('first 1')).toBeInTheDocument();
+    // The end is 50 cards below: far away. Nothing more is asked for, and the list's size is unknown.
+    expect(screen.queryByText('first 50')).toBeNull();
+    expect(screen.getAllByRole('article')[0]).toHaveAttribute('aria-setsize', '-1');
+    expect(feed).toHaveBeenCalledTimes(1);
+    expect(feed).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+
+    scrollTo(10 * 212); // card 11 at the top of the viewport: still far from the end
+    expect(screen.getByText('first 11')).toBeInTheDocument();
+    expect(feed).toHaveBeenCalledTimes(1);
+
+    scrollTo(40 * 212); // card 41 at the top of the viewport: 10 cards left
+    await waitFor(() => expect(feed).toHaveBeenCalledTimes(2));
+    expect(feed).toHaveBeenLastCalledWith({ sort: 'latest', cursor: 'c1' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading more posts');
+
+    scrollTo(45 * 212); // nearer still while the page is on its way: it is not asked for twice
+    expect(feed).toHaveBeenCalledTimes(2);
+
+    await act(async () => next.resolve(aPostPage(second)));
+    scrollTo(50 * 212);
+    expect(await screen.findByText('second 5')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('second 5').closest('article')).toHaveAttribute('aria-setsize', '55');
+    expect(screen.getByText('second 5').closest('article')).toHaveAttribute('aria-posinset', '55');
+    expect(feed).toHaveBeenCalledTimes(2); // the last page has no next one
+  });
+
+  it('says why the next page did not come, and asks again on Retry', async () => {
+    const feed = vi
+      .spyOn(compactApi, 'feed')
+      .mockResolvedValueOnce(aPostPage(first, 'c1'))
+      .mockRejectedValueOnce(new ApiError(503, 'The server is busy. Please try again.'))
+      .mockResolvedValueOnce(aPostPage(second));
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    expect(await screen.findByText('first 1')).toBeInTheDocument();
+
+    scrollTo(45 * 212);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy. Please try again.');
+    // The posts already shown stay; a failed page is not asked for again on its own.
+    expect(screen.getByText('first 50')).toBeInTheDocument();
+    scrollTo(46 * 212);
+    expect(feed).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(feed).toHaveBeenCalledTimes(3);
+    expect(feed).toHaveBeenLastCalledWith({ sort: 'latest', cursor: 'c1' });
+    scrollTo(50 * 212);
+    expect(await screen.findByText('second 5')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a like in the home feed', () => {
+  const feedOf = (...posts: CompactPost[]) => vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage(posts));
+  const card = (content: string) => screen.getByText(content).closest('article')!;
+  const likeIn = (article: HTMLElement) => within(article).getByRole('button', { name: 'Like' });
+  const countIn = (article: HTMLElement) => within(article).getByText(/^\d+$/).textContent;
+
+  it('shows at once, and the server’s answer stays', async () => {
+    const post = aCompactPost({ content: 'Worth a like', likeCount: 41 });
+    feedOf(post);
+    const answer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await screen.findByText('Worth a like');
+
+    await user.click(likeIn(card('Worth a like')));
+    expect(likeIn(card('Worth a like'))).toHaveAttribute('aria-pressed', 'true');
+    expect(countIn(card('Worth a like'))).toBe('42');
+    expect(like).toHaveBeenCalledWith(post._id);
+
+    // Others liked it meanwhile: the back end counts 50, and that is what stays once the call is over.
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 50, likedByMe: true } }));
+    expect(await screen.findByText('Post Liked !')).toBeInTheDocument();
+    await waitFor(() => expect(countIn(card('Worth a like'))).toBe('50'));
+    expect(likeIn(card('Worth a like'))).toHaveAttribute('aria-pressed', 'true');
+    expect(useSession.getState().optimistic).toEqual({});
+  });
+
+  it('rolls back and says why when the back end refuses', async () => {
+    const post = aCompactPost({ content: 'Refused like', likeCount: 7 });
+    feedOf(post);
+    const answer = deferred<{ post: CompactPost }>();
+    vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await screen.findByText('Refused like');
+
+    await user.click(likeIn(card('Refused like')));
+    expect(countIn(card('Refused like'))).toBe('8');
+    await act(async () => answer.reject(new ApiError(400, 'Cannot like a post that is already liked.')));
+    expect(await screen.findByText('Cannot like a post that is already liked.')).toBeInTheDocument();
+    expect(likeIn(card('Refused like'))).toHaveAttribute('aria-pressed', 'false');
+    expect(countIn(card('Refused like'))).toBe('7');
+  });
+
+  it('sends one call for a click and two more while it is on its way, and ends unliked', async () => {
+    const post = aCompactPost({ content: 'Liked already', likeCount: 5, likedByMe: true });
+    feedOf(post);
+    const answer = deferred<{ post: CompactPost }>();
+    const dislike = vi.spyOn(compactApi, 'dislike').mockReturnValue(answer.promise);
+    const like = vi.spyOn(compactApi, 'like');
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await screen.findByText('Liked already');
+
+    await user.click(likeIn(card('Liked already'))); // unlike: the call leaves
+    await user.click(likeIn(card('Liked already'))); // like again, while it is on its way
+    await user.click(likeIn(card('Liked already'))); // and unlike again
+    expect(likeIn(card('Liked already'))).toHaveAttribute('aria-pressed', 'false');
+    expect(countIn(card('Liked already'))).toBe('4');
+
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 4, likedByMe: false, dislikedByMe: true } }));
+    expect(await screen.findByText('Post Disliked !')).toBeInTheDocument();
+    expect(dislike).toHaveBeenCalledTimes(1);
+    expect(like).not.toHaveBeenCalled();
+    expect(likeIn(card('Liked already'))).toHaveAttribute('aria-pressed', 'false');
+    expect(countIn(card('Liked already'))).toBe('4');
+  });
+});
+
+describe('trending', () => {
+  it('asks for the trending posts and shows the most liked first, the newest first among equals', async () => {
+    const quiet = aCompactPost({ content: 'Five likes', likeCount: 5, createdAt: '2024-01-03T08:00:00+00:00' });
+    const loved = aCompactPost({ content: 'Nine hundred likes', likeCount: 900, createdAt: '2024-01-01T08:00:00+00:00' });
+    const early = aCompactPost({ content: 'Three likes, early', likeCount: 3, createdAt: '2024-01-02T08:00:00+00:00' });
+    const late = aCompactPost({ content: 'Three likes, late', likeCount: 3, createdAt: '2024-01-04T08:00:00+00:00' });
+    // Whatever order the answer has, the list shows the counts' order.
+    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([early, quiet, late, loved]));
+    useSession.setState({ trending: true });
+    renderWithApp(<HomePage />);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    expect(feed).toHaveBeenCalledWith({ sort: 'trending', cursor: undefined });
+    expect(feed).not.toHaveBeenCalledWith(expect.objectContaining({ sort: 'latest' }));
+    const contents = screen.getAllByRole('article').map((article) => article.querySelector('.post-card__content')?.textContent);
+    expect(contents).toEqual(['Nine hundred likes', 'Five likes', 'Three likes, late', 'Three likes, early']);
+  });
+});
+
+describe('one’s own posts in the home feed', () => {
+  it('leave the list when deleted, without loading it again', async () => {
+    const mine = aCompactPost({ content: 'Mine to delete' }, summaryOf(me));
+    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([mine, newer]));
+    const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: mine._id });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    const article = (await screen.findByText('Mine to delete')).closest('article')!;
+
+    await user.click(within(article).getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(remove).toHaveBeenCalledWith(mine._id);
+    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Mine to delete')).toBeNull());
+    expect(shownContents()).toEqual(['Newer and quiet']);
+    expect(feed).toHaveBeenCalledTimes(1);
+  });
+
+  it('stay in the list when deleting is refused', async () => {
+    const mine = aCompactPost({ content: 'Mine to keep' }, summaryOf(me));
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([mine]));
+    vi.spyOn(compactApi, 'deletePost').mockRejectedValue(new ApiError(404, 'The post was not found.'));
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    const article = (await screen.findByText('Mine to keep')).closest('article')!;
+
+    await user.click(within(article).getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(await screen.findByText('The post was not found.')).toBeInTheDocument();
+    expect(screen.getByText('Mine to keep')).toBeInTheDocument();
   });
 });

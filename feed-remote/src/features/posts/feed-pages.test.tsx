@@ -1,6 +1,6 @@
-import { ApiError, compactApi, type PostPage } from '@chirp/shared';
+import { ApiError, compactApi, type CompactPost, type PostPage, toast } from '@chirp/shared';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookmarksPage from '../bookmarks/bookmarks-page';
@@ -11,8 +11,12 @@ const me = aProfile({ username: 'guestuser' });
 const liked = aCompactPost({ content: 'I like this one', likeCount: 1, likedByMe: true });
 const saved = aCompactPost({ content: 'Saved for later', bookmarkedByMe: true });
 const plain = aCompactPost({ content: 'Nothing special' });
+const plainLiked = aCompactPost({ content: 'Liked as well', likeCount: 2, likedByMe: true });
 
-beforeEach(() => logInAs(me));
+beforeEach(() => {
+  toast.remove();
+  logInAs(me);
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('the explore page', () => {
@@ -88,6 +92,23 @@ describe('the bookmarks page', () => {
   });
 });
 
+describe('the bookmarks page, when the back end refuses', () => {
+  it('brings an unbookmarked post back and says why', async () => {
+    vi.spyOn(compactApi, 'bookmarkedPosts').mockResolvedValue(aPostPage([saved]));
+    const answer = deferred<{ postId: string; bookmarkedByMe: boolean }>();
+    vi.spyOn(compactApi, 'removeBookmark').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
+    renderWithApp(<BookmarksPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Bookmark' }));
+    expect(screen.getByText('No Bookmark Posts!')).toBeInTheDocument();
+    await act(async () => answer.reject(new ApiError(400, 'This post is not bookmarked yet.')));
+    expect(await screen.findByText('This post is not bookmarked yet.')).toBeInTheDocument();
+    expect(screen.getByText('Saved for later')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
 describe('the liked posts page', () => {
   it('lists the posts the current user liked under Liked Post', async () => {
     const likedPosts = vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked]));
@@ -104,12 +125,39 @@ describe('the liked posts page', () => {
     expect(await screen.findByText('No Liked Posts!')).toBeInTheDocument();
   });
 
-  it('lets a post go at once when it is disliked; a refusal brings it back', async () => {
-    vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked]));
-    vi.spyOn(compactApi, 'dislike').mockRejectedValue(new ApiError(400, 'Cannot decrement like less than 0.'));
+  it('lets a post go at once when it is unliked, and keeps it gone', async () => {
+    const likedPosts = vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked, plainLiked]));
+    const answer = deferred<{ post: CompactPost }>();
+    const dislike = vi.spyOn(compactApi, 'dislike').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
     renderWithApp(<LikedPostsPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    const article = (await screen.findByText('I like this one')).closest('article')!;
+
+    await user.click(within(article).getByRole('button', { name: 'Like' }));
+    expect(screen.queryByText('I like this one')).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(dislike).toHaveBeenCalledWith(liked._id);
+
+    await act(async () => answer.resolve({ post: { ...liked, likeCount: 0, likedByMe: false, dislikedByMe: true } }));
+    expect(await screen.findByText('Post Disliked !')).toBeInTheDocument();
+    expect(screen.queryByText('I like this one')).toBeNull();
+    expect(screen.getByText('Liked as well')).toBeInTheDocument();
+    expect(likedPosts).toHaveBeenCalledTimes(1);
+  });
+
+  it('brings an unliked post back when the back end refuses', async () => {
+    vi.spyOn(compactApi, 'likedPosts').mockResolvedValue(aPostPage([liked]));
+    const answer = deferred<{ post: CompactPost }>();
+    vi.spyOn(compactApi, 'dislike').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
+    renderWithApp(<LikedPostsPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Like' }));
+    expect(screen.getByText('No Liked Posts!')).toBeInTheDocument();
+    await act(async () => answer.reject(new ApiError(400, 'Cannot decrement like less than 0.')));
     expect(await screen.findByText('Cannot decrement like less than 0.')).toBeInTheDocument();
     expect(screen.getByText('I like this one')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText('No Liked Posts!')).toBeNull();
   });
 });

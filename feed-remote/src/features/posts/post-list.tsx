@@ -24,7 +24,11 @@ export interface PostListViewProps {
   more?: PostFeed['more'];
 }
 
-/** Cards left below the viewport when the next page is asked for: it arrives before it is reached. */
+/**
+ * The next page is asked for once the last rendered card (the overscan renders 20 beyond the
+ * viewport) is within this many of the end: about 30 cards ahead of the viewport, so it arrives
+ * before it is reached.
+ */
 const NEXT_PAGE_AHEAD = 10;
 
 /** A card without image is about this tall; measured heights replace the guess as cards render. */

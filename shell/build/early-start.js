@@ -1,0 +1,95 @@
+/**
+ * Inlined into the shell's index.html by startupPreloads() (shell/build/startup-preloads.ts), ahead
+ * of the module graph, so that the first screen's requests go out in waves instead of a chain:
+ *   1. with the HTML's own modulepreloads of the shell's chunks: config.json and remotes.json;
+ *   2. once they answer: the in-browser back end's chunk (when no API server is configured), and
+ *      each needed remote's entry and mf-manifest.json;
+ *   3. once a manifest answers: the exposed modules of the first screen, with their chunks and CSS.
+ * The app takes the two answers from `window.__chirpStartup` rather than asking again. Everything here
+ * is a hint: any failure is left for the app, which asks again and reports it where it shows.
+ * `__DATA__` is replaced at build time: { mirage: string[], serverBuild: boolean, routes: [...] }.
+ */
+/* global window, document, __DATA__ -- runs in the page, inlined with its data */
+(function earlyStart(data) {
+  var readJson = function (url) {
+    return fetch(url, { cache: 'no-cache' }).then(function (response) {
+      if (!response.ok) throw new Error(url + ' answered ' + response.status);
+      return response.json();
+    });
+  };
+  var preload = function (href, kind) {
+    if (document.head.querySelector('link[href="' + href + '"]')) return;
+    var link = document.createElement('link');
+    if (kind === 'style') {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // Modules load in CORS mode (as `import()` asks for them); stylesheets as the runtime's <link>s do.
+    if (kind !== 'style') link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  var startup = {
+    config: readJson('/config.json'),
+    remotes: readJson('/remotes.json'),
+  };
+  window.__chirpStartup = startup;
+
+  startup.config
+    .then(function (config) {
+      var server = (config && typeof config.apiBaseUrl === 'string' && config.apiBaseUrl.trim()) || data.serverBuild;
+      if (!server) data.mirage.forEach(function (href) { preload(href); });
+    })
+    .catch(function () {});
+
+  // The first screen's exposed modules: the route's, or the login page's for a visitor (the guards
+  // send a visitor there, and a signed-in person from the login page to /home).
+  var signedIn = false;
+  try {
+    signedIn = Boolean(localStorage.getItem('token'));
+  } catch {
+    signedIn = false; // storage unavailable: a visitor
+  }
+  var path = window.location.pathname;
+  var wanted = [];
+  data.routes.forEach(function (route) {
+    var matches = route.prefix ? path.indexOf(route.path) === 0 : path === route.path;
+    if (matches && (route.signedIn === undefined || route.signedIn === signedIn)) wanted = route.modules;
+  });
+  if (wanted.length === 0) wanted = signedIn ? data.fallback.signedIn : data.fallback.visitor;
+
+  startup.remotes
+    .then(function (remotes) {
+      var byRemote = {};
+      wanted.forEach(function (id) {
+        var name = id.slice(0, id.indexOf('/'));
+        (byRemote[name] = byRemote[name] || []).push(id.slice(name.length + 1));
+      });
+      Object.keys(byRemote).forEach(function (name) {
+        var entry = remotes[name];
+        if (!entry) return;
+        var base = new URL('.', new URL(entry, window.location.href));
+        preload(new URL(entry, window.location.href).href);
+        fetch(new URL('mf-manifest.json', base).href)
+          .then(function (response) {
+            return response.ok ? response.json() : null;
+          })
+          .then(function (manifest) {
+            if (!manifest) return;
+            manifest.exposes.forEach(function (exposed) {
+              if (byRemote[name].indexOf(exposed.name) < 0) return;
+              var assets = exposed.assets;
+              // The remote's own copies of the shared libraries (async) are fallbacks: the shell
+              // provides them. Its bridge to the shared packages (loadShare) is needed.
+              var js = assets.js.sync.concat(assets.js.async.filter(function (file) { return file.indexOf('loadShare') >= 0; }));
+              js.forEach(function (file) { preload(new URL(file, base).href); });
+              assets.css.sync.forEach(function (file) { preload(new URL(file, base).href, 'style'); });
+            });
+          })
+          .catch(function () {});
+      });
+    })
+    .catch(function () {});
+})(__DATA__);

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/** The exposed modules of the first screen, by path (see shell/src/routes/router.tsx). */
+const SIGNED_IN_CHROME = ['profile/SidePanel'];
+export const STARTUP_ROUTES = [
+  { path: '/', modules: ['auth/LoginPage'], signedIn: false },
+  { path: '/signup', modules: ['auth/SignupPage'], signedIn: false },
+  { path: '/home', modules: ['feed/HomePage', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/explore', modules: ['feed/ExplorePage', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/bookmarks', modules: ['feed/BookmarksPage', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/likedpost', modules: ['feed/LikedPostsPage', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/profile/', prefix: true, modules: ['profile/ProfilePage', 'feed/PostList', ...SIGNED_IN_CHROME], signedIn: true },
+];
+const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
+
+type Chunk = { fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+
+/**
+ * The chunks of the in-browser back end: those the shell imports from src/mirage/ on demand, and the
+ * chunks only they import (MirageJS and its dependencies, the rules it runs).
+ */
+export function backEndChunks(chunks: readonly Chunk[]): Set<string> {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found = new Set(chunks.filter((chunk) => chunk.facadeModuleId?.includes('/src/mirage/')).map((chunk) => chunk.fileName));
+  for (const name of found) for (const imported of byName.get(name)?.imports ?? []) found.add(imported);
+  const usedElsewhere = (name: string) =>
+    chunks.some((chunk) => !found.has(chunk.fileName) && (chunk.imports.includes(name) || chunk.dynamicImports.includes(name)));
+  return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/src/mirage/') || !usedElsewhere(name)));
+}
+
+/**
+ * A shared package the federation tree-shakes (react-router-dom) also gets a whole prebuilt copy,
+ * a fallback the page never loads: 63 KiB gzip that must not be preloaded.
+ */
+export function isReplacedPrebuild(file: string, chunks: readonly { fileName: string }[]): boolean {
+  const prebuilt = /__prebuild__(.+?)__prebuild__/.exec(file)?.[1];
+  return prebuilt !== undefined && chunks.some((chunk) => chunk.fileName.includes(`__tree_shaking__${prebuilt}-`));
+}
+
+/** The script without its comments' first block, its data in place. */
+const inlined = (script: string, data: unknown) =>
+  script.replace(/^\/\*\*[\s\S]*?\*\/\n\/\* global[^\n]*\n/, '').replace('})(__DATA__);', `})(${JSON.stringify(data)});`);
+
+/**
+ * Issue 12: the first screen in waves, not a chain. index.html gets a modulepreload for every chunk
+ * of the shell (the federation's loaders and prebuilt shared modules would otherwise be found one
+ * import at a time), its stylesheets as preloads, and the inlined early-start script
+ * (shell/build/early-start.js), which asks for config.json and remotes.json at once and then
+ * preloads the in-browser back end (only when no API server is configured) and the first screen's
+ * remote modules from each remote's mf-manifest.json.
+ */
+export function startupPreloads({ serverBuild }: { serverBuild: boolean }): Plugin {
+  const script = readFileSync(new URL('./early-start.js', import.meta.url), 'utf8');
+  return {
+    name: 'chirp-startup-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const backEnd = [...backEndChunks(chunks)].map((name) => `/${name}`);
+        const already = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
+        const modules = chunks
+          .map((chunk) => `/${chunk.fileName}`)
+          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file) && !isReplacedPrebuild(file, chunks));
+        const styles = Object.values(bundle)
+          .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
+          .map((asset) => `/${asset.fileName}`);
+        const data = { mirage: backEnd, serverBuild, routes: STARTUP_ROUTES, fallback: FALLBACK };
+        return [
+          { tag: 'script', children: inlined(script, data), injectTo: 'head-prepend' as const },
+          ...modules.map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href }, injectTo: 'head' as const })),
+          ...styles.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', href }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
