@@ -1,5 +1,6 @@
 import { errorMessage, type PeopleSource, type PersonCard, usePeoplePages } from '@chirp/shared';
-import { type ReactElement, useMemo } from 'react';
+import { type ReactElement, useEffect, useMemo } from 'react';
+import '../features/people/people.css';
 import { Loader } from './loader';
 
 export interface PeoplePagesState {
@@ -8,6 +9,9 @@ export interface PeoplePagesState {
   /** Why the first page could not load. */
   error: string;
   retry: () => void;
+  /** Whether there is a next page to ask for (not on its way, and not failed: its Retry asks then). */
+  canLoadMore: boolean;
+  loadMore: () => void;
   /** What below the list offers: more people, a loader, or why the next page failed. */
   footer: ReactElement | null;
 }
@@ -43,12 +47,29 @@ export function usePeople(source: PeopleSource, { enabled = true } = {}): People
       </div>
     );
   }
+  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   return {
     people,
     error: query.isError && !data ? errorMessage(query.error) : '',
     retry: () => void query.refetch(),
+    canLoadMore,
+    loadMore: more,
     footer,
   };
+}
+
+/**
+ * Asks for the next page while a list shows nobody of the people loaded (`shown` is what is left
+ * after its own filter: suggestions all followed since, a search that found only me) and the back
+ * end has more: such a list is not "nobody", it needs the next page.
+ */
+export function useFillWhenEmpty({ people, canLoadMore, loadMore }: PeoplePagesState, shown: number): void {
+  const needed = people !== null && shown === 0 && canLoadMore;
+  useEffect(() => {
+    if (needed) loadMore();
+    // `loadMore` is a new function each render; what decides is `needed`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needed]);
 }
 
 /** Why a list of people could not load, and Retry. */

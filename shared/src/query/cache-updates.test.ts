@@ -123,3 +123,24 @@ describe('asking again', () => {
     expect(retryOnce(0, new ApiError(404, 'Not found'))).toBe(false);
   });
 });
+
+describe('a change while a list is loading', () => {
+  it('is applied again when the page under way lands, so the fetch cannot put back what it replaced', async () => {
+    const { aPostPage: page } = await import('../testing/fixtures');
+    const post = aCompactPost({ _id: 'p1', likeCount: 1 });
+    store(latest, [post]);
+    let answer!: (value: ReturnType<typeof page>) => void;
+    // A reload of the list, started before the like: its answer still has the old count.
+    const reload = queryClient.fetchInfiniteQuery({
+      queryKey: queryKeys.postList(latest),
+      queryFn: () => new Promise<ReturnType<typeof page>>((resolve) => (answer = resolve)),
+      initialPageParam: undefined as string | undefined,
+      staleTime: 0,
+    });
+    postStored({ ...post, likeCount: 2, likedByMe: true }, 'ann');
+    answer(page([{ ...post }]));
+    await reload;
+    const stored = queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages[0]!.posts[0]!;
+    expect(stored).toMatchObject({ likeCount: 2, likedByMe: true });
+  });
+});

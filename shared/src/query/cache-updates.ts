@@ -4,7 +4,7 @@
  * downloaded again for one like. Lists whose membership a change affects in ways the cache cannot
  * know (where a new bookmark sits in the bookmarks, say) are marked stale and load again when shown.
  */
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, Query } from '@tanstack/react-query';
 import type { CompactPost, PersonCard, Profile, UserSummary } from '../types';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
 import type { PostPages } from './post-queries';
@@ -12,7 +12,9 @@ import { queryClient } from './query-client';
 
 /**
  * Runs `update` on the items of every page of every cached list under `prefix` (`['posts']` or
- * `['people']`); a list whose pages all come back unchanged is left as it is.
+ * `['people']`); a list whose pages all come back unchanged is left as it is. A list being fetched
+ * (its next page, or a reload) gets the update again when the fetch lands: the fetch started from the
+ * pages as they were and would otherwise put back what the change replaced.
  */
 function updateLists<Item, Source>(
   prefix: readonly unknown[],
@@ -20,18 +22,37 @@ function updateLists<Item, Source>(
   update: (items: Item[], source: Source) => Item[],
 ): void {
   type Pages = InfiniteData<Record<typeof field, Item[]>, string | undefined>;
-  for (const [key, data] of queryClient.getQueriesData<Pages>({ queryKey: prefix })) {
-    if (!data) continue;
-    const source = key[1] as Source;
-    let changed = false;
-    const pages = data.pages.map((page) => {
-      const items = update(page[field], source);
-      if (items === page[field]) return page;
-      changed = true;
-      return { ...page, [field]: items };
-    });
-    if (changed) queryClient.setQueryData<Pages>(key, { ...data, pages });
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: prefix })) {
+    const source = query.queryKey[1] as Source;
+    const apply = () => {
+      const data = queryClient.getQueryData<Pages>(query.queryKey);
+      if (!data) return;
+      let changed = false;
+      const pages = data.pages.map((page) => {
+        const items = update(page[field], source);
+        if (items === page[field]) return page;
+        changed = true;
+        return { ...page, [field]: items };
+      });
+      if (changed) queryClient.setQueryData<Pages>(query.queryKey, { ...data, pages });
+    };
+    apply();
+    if (query.state.fetchStatus === 'fetching') applyAgainWhenFetched(query, apply);
   }
+}
+
+/** Runs `apply` once the query's fetch under way has stored its answer (nothing if it fails). */
+function applyAgainWhenFetched(query: Query, apply: () => void): void {
+  const cache = queryClient.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'updated') return;
+    if (event.action.type === 'success') {
+      unsubscribe();
+      apply();
+    } else if (event.action.type === 'error') {
+      unsubscribe();
+    }
+  });
 }
 
 const updatePostLists = (update: (posts: CompactPost[], source: PostSource) => CompactPost[]) =>

@@ -91,7 +91,11 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
     set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user } : {}) });
     if (user) profileStored(user);
   },
-  currentUserChanged: (user) => set((state) => (state.currentUser?._id === user._id ? { currentUser: user } : state)),
+  // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
+  currentUserChanged: (user) =>
+    set((state) =>
+      state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username) ? { currentUser: user } : state,
+    ),
   storedSessionDiscardedTold: () => set({ storedSessionDiscarded: false }),
   loggedOut: (how = {}) => {
     try {

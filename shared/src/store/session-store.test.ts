@@ -80,4 +80,12 @@ describe('session', () => {
     useSession.getState().currentUserChanged(aProfile({ username: 'bob' }));
     expect(useSession.getState().currentUser?.username).toBe('ann');
   });
+
+  it('learns who is signed in from a change when the start-up check could not reach the back end', () => {
+    useSession.setState({ token: 'jwt', username: 'ann', currentUser: null });
+    useSession.getState().currentUserChanged(aProfile({ username: 'bob' }));
+    expect(useSession.getState().currentUser).toBeNull();
+    useSession.getState().currentUserChanged(aProfile({ username: 'ann', bio: 'Back' }));
+    expect(useSession.getState().currentUser?.bio).toBe('Back');
+  });
 });

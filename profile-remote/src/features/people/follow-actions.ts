@@ -20,10 +20,11 @@ export const useFollowShown = (person: Pick<PersonCard, '_id' | 'followedByMe'>)
  * Follow or unfollow (spec 4), shown at once like a like: the button, the counts, the suggestions
  * (a followed person leaves them) all change on the click; the call follows, and a refusal puts back
  * what the server last confirmed, with its message. Clicks on several people each count: one queue
- * per person. The answer (both profiles) goes into the query cache and the session.
+ * per person. The answer (both profiles) goes into the query cache and the session (whose
+ * `currentUser` may still be unknown, say when the back end could not be reached at start: the
+ * follow works all the same).
  */
 export function followToggled(person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>): void {
-  if (!useSession.getState().currentUser) return;
   optimisticToggle(followKey(person._id), person.followedByMe, {
     send: async (on) => {
       const { user, followUser } = await (on ? compactApi.follow(person._id) : compactApi.unfollow(person._id));

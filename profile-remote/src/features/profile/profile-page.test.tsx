@@ -165,7 +165,7 @@ describe('own profile and other profiles', () => {
     expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
   });
 
-  it('sends one call for two quick clicks that cancel out, and ends where it started', async () => {
+  it('sends one call at a time: a second quick click waits for the first answer, then undoes it', async () => {
     const answer = deferred<Awaited<ReturnType<typeof compactApi.follow>>>();
     const follow = vi.spyOn(compactApi, 'follow').mockReturnValue(answer.promise);
     const unfollow = vi
@@ -181,6 +181,26 @@ describe('own profile and other profiles', () => {
     expect(follow).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '0 Followers' })).toBeInTheDocument();
+  });
+
+  it('sends nothing more for two further clicks made while the first call is on its way', async () => {
+    const answer = deferred<Awaited<ReturnType<typeof compactApi.follow>>>();
+    const follow = vi.spyOn(compactApi, 'follow').mockReturnValue(answer.promise);
+    const unfollow = vi.spyOn(compactApi, 'unfollow');
+    show('rohit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Following' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(screen.getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledTimes(1);
+
+    answer.resolve({ user: { ...me, followingCount: 2 }, followUser: { ...rohit, followedByMe: true, followerCount: 1 } });
+    expect(await screen.findByText('Following rohit')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Followers' })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledTimes(1);
+    expect(unfollow).not.toHaveBeenCalled();
   });
 
   it('puts the button and the count back, with the back end’s message, when the follow is refused', async () => {

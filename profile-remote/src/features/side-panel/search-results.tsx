@@ -1,7 +1,7 @@
 import { useSession } from '@chirp/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Loader } from '../../components/loader';
-import { PeopleError, usePeople } from '../../components/people-pages';
+import { PeopleError, useFillWhenEmpty, usePeople } from '../../components/people-pages';
 import { PersonLink } from '../people/person-link';
 
 /** Typing pauses this long before the search is sent: one call per word typed, not per key. */
@@ -36,9 +36,12 @@ export function SearchResults({ query, id, onNavigate }: SearchResultsProps) {
   const myId = useSession((state) => state.currentUser?._id);
   const me = useSession((state) => state.username);
   const searching = query.trim() !== '';
-  const { people, error, retry, footer } = usePeople({ kind: 'search', text }, { enabled: searching && text !== '' });
+  const list = usePeople({ kind: 'search', text }, { enabled: searching && text !== '' });
+  const { people, error, retry, footer } = list;
   // The search finds everyone; the box is for finding others.
   const matches = useMemo(() => people?.filter((person) => person._id !== myId && person.username !== me) ?? null, [people, myId, me]);
+  // A page that held only me says nothing yet: the next one may hold the others.
+  useFillWhenEmpty(list, matches?.length ?? 0);
   const answered = searching && text !== '' && matches !== null;
 
   return (

@@ -64,6 +64,16 @@ describe('Search friend', () => {
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 
+  it('looks past a page of results that held only the current user', async () => {
+    const searchPeople = vi.spyOn(compactApi, 'searchPeople').mockImplementation(pagesOf([cardOf(me)], [cardOf(jane)]));
+    renderInApp(<SidePanel variant="column" />);
+    await userEvent.type(searchBox(), 'e');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/profile/janedoe']);
+    expect(searchPeople).toHaveBeenLastCalledWith('e', { cursor: 'c1' });
+    expect(screen.queryByText('No such user is there...')).not.toBeInTheDocument();
+  });
+
   it('links each result to the profile and clears the search once followed', async () => {
     renderInApp(<SidePanel variant="column" />);
     await userEvent.type(searchBox(), 'jane');
@@ -160,6 +170,22 @@ describe('Suggestions for you', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await findRow('Rohit Sharma')).toBeInTheDocument();
     expect(suggestions).toHaveBeenLastCalledWith({ cursor: 'c1' });
+  });
+
+  it('brings the next page by itself once everyone shown has been followed', async () => {
+    suggestions.mockImplementation(pagesOf([cardOf(jane)], [cardOf(rohit)]));
+    const answer = deferred<ReturnType<typeof followed>>();
+    vi.spyOn(compactApi, 'follow').mockReturnValue(answer.promise);
+    renderInApp(<SidePanel variant="column" />);
+    await userEvent.click(within(await findRow('Jane Doe')).getByRole('button', { name: 'Follow' }));
+    // Neither 'Followed all' nor a button to click while more people are on their way.
+    expect(screen.getByText('Loading suggestions')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    answer.resolve(followed(jane));
+    expect(await findRow('Rohit Sharma')).toBeInTheDocument();
+    expect(suggestions).toHaveBeenLastCalledWith({ cursor: 'c1' });
+    expect(screen.queryByRole('link', { name: /Jane Doe/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Followed all')).not.toBeInTheDocument();
   });
 
   it('says why the suggestions could not load, and tries again', async () => {

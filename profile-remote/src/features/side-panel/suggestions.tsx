@@ -1,7 +1,7 @@
 import { toggleShown, useSession } from '@chirp/shared';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Loader } from '../../components/loader';
-import { PeopleError, usePeople } from '../../components/people-pages';
+import { PeopleError, useFillWhenEmpty, usePeople } from '../../components/people-pages';
 import { followKey } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
 import { PersonLink } from '../people/person-link';
@@ -18,12 +18,19 @@ interface SuggestionsProps {
  * at a time from the back end. Someone followed leaves the list on the click.
  */
 export function Suggestions({ onNavigate }: SuggestionsProps) {
-  const { people, error, retry, footer } = usePeople(SOURCE);
+  const list = usePeople(SOURCE);
+  const { people, error, retry, footer } = list;
   const optimistic = useSession((state) => state.optimistic);
   const suggestions = useMemo(() => {
     void optimistic; // who shows as followed depends on the clicks on their way (read by toggleShown)
     return (people ?? []).filter((person) => !toggleShown(followKey(person._id), person.followedByMe));
   }, [people, optimistic]);
+  // Everyone loaded so far followed: the next people to suggest come without a click. Asked for once
+  // the follows are confirmed (the answers take the people out of the cached pages): a page that
+  // arrives carries the pages as they were when it was asked for, and would bring them back.
+  const notFollowed = people?.filter((person) => !person.followedByMe).length ?? 0;
+  useFillWhenEmpty(list, notFollowed);
+  const filling = people !== null && suggestions.length === 0 && list.canLoadMore;
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   // The row a person was just followed from: it leaves the list, so focus moves to its neighbour.
@@ -50,20 +57,22 @@ export function Suggestions({ onNavigate }: SuggestionsProps) {
       </h2>
       {error ? (
         <PeopleError message={error} onRetry={retry} />
-      ) : people === null ? (
+      ) : people === null || filling ? (
         <Loader label="Loading suggestions" />
       ) : suggestions.length === 0 && !footer ? (
         <p className="suggestions__empty">Followed all</p>
       ) : (
         <>
-          <ul className="people-list">
-            {suggestions.map((person, index) => (
-              <li key={person._id} className="people-list__item">
-                <PersonLink person={person} onNavigate={onNavigate} />
-                <FollowButton person={person} onFollowed={rememberRow(index)} />
-              </li>
-            ))}
-          </ul>
+          {suggestions.length > 0 && (
+            <ul className="people-list">
+              {suggestions.map((person, index) => (
+                <li key={person._id} className="people-list__item">
+                  <PersonLink person={person} onNavigate={onNavigate} />
+                  <FollowButton person={person} onFollowed={rememberRow(index)} />
+                </li>
+              ))}
+            </ul>
+          )}
           {footer}
         </>
       )}
