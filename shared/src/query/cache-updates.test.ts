@@ -138,9 +138,10 @@ describe('a change while a list is loading', () => {
       staleTime: 0,
     });
     postStored({ ...post, likeCount: 2, likedByMe: true }, 'ann');
+    bookmarkStored('p1', true); // a second change before the answer: both must survive it
     answer(page([{ ...post }]));
     await reload;
     const stored = queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages[0]!.posts[0]!;
-    expect(stored).toMatchObject({ likeCount: 2, likedByMe: true });
+    expect(stored).toMatchObject({ likeCount: 2, likedByMe: true, bookmarkedByMe: true });
   });
 });

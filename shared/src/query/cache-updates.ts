@@ -46,7 +46,8 @@ function applyAgainWhenFetched(query: Query, apply: () => void): void {
   const cache = queryClient.getQueryCache();
   const unsubscribe = cache.subscribe((event) => {
     if (event.query !== query || event.type !== 'updated') return;
-    if (event.action.type === 'success') {
+    // A manual success is another change's setQueryData: the fetch's own answer is still to come.
+    if (event.action.type === 'success' && !event.action.manual) {
       unsubscribe();
       apply();
     } else if (event.action.type === 'error') {
