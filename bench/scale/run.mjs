@@ -32,7 +32,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { deploy, freePort } from '../../scripts/deploy.mjs';
 import { seedPostsInBrowser } from '../feed/seed-posts.mjs';
 import { launchChromium } from '../support/browser.mjs';
