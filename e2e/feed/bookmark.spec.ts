@@ -28,6 +28,8 @@ test('the bookmarks page says so when nothing is bookmarked', async ({ page }) =
   await recordToasts(page.context());
   await logIn(page);
   await page.getByRole('link', { name: 'Bookmarks' }).click();
+  // The page's own heading first: until it shows, the articles in <main> may still be the home feed's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards).toHaveCount(1); // the guest's one bookmark in the demo data
   await bookmarkButton(cards.first()).click();

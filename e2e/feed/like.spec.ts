@@ -37,6 +37,8 @@ test('liking and disliking a post changes its count and says so; liked posts are
 test('the liked posts page says so when nothing is liked any more', async ({ page }) => {
   await logIn(page);
   await page.getByRole('link', { name: 'Liked Post' }).click();
+  // The page's own heading first: until it shows, the articles in <main> may still be the home feed's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards.first()).toBeVisible();
   const liked = await cards.count();
