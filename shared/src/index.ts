@@ -14,6 +14,7 @@ export { queryKeys, type FeedSort, type PeopleSource, type PostSource } from './
 export {
   fetchPeoplePage,
   fetchPostPage,
+  loadedItems,
   prefetchPosts,
   usePeoplePages,
   usePostPages,

@@ -1,4 +1,4 @@
-import { type CompactPost, errorMessage, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/shared';
+import { type CompactPost, errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/shared';
 import { useMemo } from 'react';
 import { postShown } from '../features/posts/post-actions';
 
@@ -34,9 +34,7 @@ export function usePostFeed(source: PostSource): PostFeed {
   const { data } = query;
   const posts = useMemo(() => {
     void optimistic; // what shows depends on the clicks on their way (read through postShown)
-    const seen = new Set<string>();
-    const loaded = (data?.pages ?? []).flatMap((page) => page.posts).filter((post) => !seen.has(post._id) && seen.add(post._id));
-    const kept = loaded.filter((post) => {
+    const kept = loadedItems((data?.pages ?? []).map((page) => page.posts)).filter((post) => {
       if (source.kind === 'liked' && source.username === me) return postShown(post).liked;
       if (source.kind === 'bookmarked') return postShown(post).bookmarked;
       return true;

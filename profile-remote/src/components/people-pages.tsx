@@ -1,4 +1,4 @@
-import { errorMessage, type PeopleSource, type PersonCard, usePeoplePages } from '@chirp/shared';
+import { errorMessage, loadedItems, type PeopleSource, type PersonCard, usePeoplePages } from '@chirp/shared';
 import { type ReactElement, useEffect, useMemo } from 'react';
 import '../features/people/people.css';
 import { Loader } from './loader';
@@ -20,11 +20,7 @@ export interface PeoplePagesState {
 export function usePeople(source: PeopleSource, { enabled = true } = {}): PeoplePagesState {
   const query = usePeoplePages(source, { enabled });
   const { data } = query;
-  const people = useMemo(() => {
-    if (!data) return null;
-    const seen = new Set<string>();
-    return data.pages.flatMap((page) => page.users).filter((person) => !seen.has(person._id) && seen.add(person._id));
-  }, [data]);
+  const people = useMemo(() => (data ? loadedItems(data.pages.map((page) => page.users)) : null), [data]);
   const more = () => void query.fetchNextPage({ cancelRefetch: false });
   let footer: ReactElement | null = null;
   if (query.isFetchNextPageError) {

@@ -145,3 +145,12 @@ describe('a change while a list is loading', () => {
     expect(stored).toMatchObject({ likeCount: 2, likedByMe: true, bookmarkedByMe: true });
   });
 });
+
+describe('the items of a list', () => {
+  it('are every loaded page’s, in order, each once (a post pushed onto the next page is not shown twice)', async () => {
+    const { loadedItems } = await import('./post-queries');
+    const [a, b, c] = [aCompactPost({ _id: 'a' }), aCompactPost({ _id: 'b' }), aCompactPost({ _id: 'c' })];
+    expect(loadedItems([[a, b], [b, c]]).map((post) => post._id)).toEqual(['a', 'b', 'c']);
+    expect(loadedItems([])).toEqual([]);
+  });
+});

@@ -37,6 +37,15 @@ export function fetchPeoplePage(source: PeopleSource, cursor?: string): Promise<
 
 const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
 
+/**
+ * The items of every page loaded so far, each once: an item that moved to a later page between two
+ * requests (a new post pushed it down) is not shown twice.
+ */
+export function loadedItems<T extends { _id: string }>(pages: readonly (readonly T[])[]): T[] {
+  const seen = new Set<string>();
+  return pages.flat().filter((item) => !seen.has(item._id) && seen.add(item._id));
+}
+
 export const postPagesOptions = (source: PostSource) => ({
   queryKey: queryKeys.postList(source),
   queryFn: ({ pageParam }: { pageParam: string | undefined }) => fetchPostPage(source, pageParam),
