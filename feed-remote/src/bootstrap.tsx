@@ -1,7 +1,7 @@
 import { AppToaster, configureApi, paths } from '@chirp/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import BookmarksPage from './features/bookmarks/bookmarks-page';
 import ExplorePage from './features/explore/explore-page';
 import HomePage from './features/home/home-page';
@@ -14,18 +14,18 @@ import LikedPostsPage from './features/liked-posts/liked-posts-page';
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL as string | undefined;
 if (apiBaseUrl) configureApi({ baseUrl: apiBaseUrl.replace(/\/+$/, '') });
 
-const router = createBrowserRouter([
-  { path: paths.home, element: <HomePage /> },
-  { path: paths.explore, element: <ExplorePage /> },
-  { path: paths.bookmarks, element: <BookmarksPage /> },
-  { path: paths.likedPosts, element: <LikedPostsPage /> },
-  { path: '*', element: <Navigate to={paths.home} replace /> },
-]);
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <main style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routes>
+          <Route path={paths.home} element={<HomePage />} />
+          <Route path={paths.explore} element={<ExplorePage />} />
+          <Route path={paths.bookmarks} element={<BookmarksPage />} />
+          <Route path={paths.likedPosts} element={<LikedPostsPage />} />
+          <Route path="*" element={<Navigate to={paths.home} replace />} />
+        </Routes>
+      </BrowserRouter>
     </main>
     <AppToaster />
   </StrictMode>,

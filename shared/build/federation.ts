@@ -1,7 +1,9 @@
 /**
- * Build-time federation settings common to the shell and the remotes. Every package shares these as
- * singletons so that the page holds exactly one React, one router, one toast outlet, one store
- * and one query cache.
+ * Build-time federation settings common to the shell and the remotes: the modules that the page
+ * holds exactly once, shared as singletons. zustand, the query library and the toaster are not
+ * among them: only @chirp/shared imports them, so the page's one @chirp/shared carries the one
+ * store, the one query cache and the one toast outlet, with the libraries tree-shaken into it. A
+ * federation-shared copy would be loaded whole, with a loader in every package (issue 12's budget).
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -12,15 +14,11 @@ export const sharedSingletons = {
     treeShaking: {
       mode: 'runtime-infer' as const,
       usedExports: [
-        'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'RouterProvider', 'Routes',
-        'createBrowserRouter', 'useLocation', 'useNavigate', 'useParams',
+        'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useLocation', 'useNavigate',
+        'useParams', 'useRoutes',
       ],
     },
   },
-  zustand: { singleton: true, requiredVersion: '^5.0.0' },
-  'react-hot-toast': { singleton: true, requiredVersion: '^2.0.0' },
-  // The one query cache of the page lives in @chirp/shared; its hooks must see one copy of the library.
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@chirp/shared': { singleton: true, requiredVersion: '^1.0.0' },
 };
 

@@ -1,13 +1,15 @@
 import { AppToaster } from '@chirp/shared';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './routes/router';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './routes/router';
 import { useSessionLifecycle } from './session/use-session-lifecycle';
 
 export function App() {
   useSessionLifecycle();
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <AppToaster />
     </>
   );
