@@ -6,7 +6,7 @@ beforeAll(async () => {
   // Component tests see a failed call at once: the query client's one retry (retryOnce, tested on
   // its own) would only delay what they check. The server's tests (node) have no browser packages.
   if (typeof window === 'undefined') return;
-  const { queryClient } = await import('./shared/src/query/query-client');
+  const { queryClient } = await import('@chirp/session');
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
 });
 

@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { devPorts, previewPorts, remoteNames, sharedSingletons } from '../shared/build/federation.ts';
+import { devPorts, previewPorts, remoteNames, shareStrategy, sharedSingletons } from '../shared/build/federation.ts';
 import { precompress } from '../shared/build/precompress.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
 
@@ -46,6 +46,7 @@ export default defineConfig({
       name: 'shell',
       remotes: {},
       shared: sharedSingletons,
+      shareStrategy,
       dts: false,
       // The shell exposes nothing, so it can provide the page's one federation runtime.
       experiments: { provideExternalRuntime: true },

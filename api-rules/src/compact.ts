@@ -8,7 +8,7 @@
  * server answers the same shapes from SQL (server/src/api/compact-routes.ts) and the contract suite
  * holds both to them.
  */
-import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/shared/types';
+import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { decodeBase64Url, encodeBase64Url } from './paging';

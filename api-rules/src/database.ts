@@ -4,7 +4,7 @@
  * shares what did not change, so a refused call changes nothing and persistence can save only the
  * entities whose object changed.
  */
-import type { Post, User, UserSummary } from '@chirp/shared/types';
+import type { Post, User, UserSummary } from '@chirp/contracts';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 
 export interface StoredUser {

@@ -3,8 +3,8 @@
  * unsafe), in one place. The README's API section explains each one; the contract suite tests them.
  * Plain values only: the Node server (server/) imports this file as it is.
  */
-import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/shared/constants';
-import { MAX_IMAGE_BYTES } from '@chirp/shared/image-limits';
+import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';
+import { MAX_IMAGE_BYTES } from '@chirp/contracts';
 
 export const LIMITS = {
   minPassword: MIN_PASSWORD_LENGTH,

@@ -3,7 +3,7 @@
  * account is one of the users. Ids are fresh random UUIDs each time the seeds are laid down. Websites
  * use the reserved `.example` domain, so no link points at a real person's site.
  */
-import { DEFAULT_AVATAR, GUEST_CREDENTIALS, PRESET_AVATARS } from '@chirp/shared/constants';
+import { DEFAULT_AVATAR, GUEST_CREDENTIALS, PRESET_AVATARS } from '@chirp/contracts';
 import type { Database, StoredPost, StoredUser } from './database';
 import { newTokenSecret } from './tokens';
 

@@ -2,9 +2,9 @@
  * Reading request bodies and query strings into checked values. Anything malformed, missing or
  * wrongly typed is refused with 400 and a sentence, before any rule runs.
  */
-import { hasVisibleText } from '@chirp/shared/constants';
-import { DEFAULT_AVATAR } from '@chirp/shared/constants';
-import type { PageQuery } from '@chirp/shared/types';
+import { hasVisibleText } from '@chirp/contracts';
+import { DEFAULT_AVATAR } from '@chirp/contracts';
+import type { PageQuery } from '@chirp/contracts';
 import { refuse } from './database';
 import {
   APP_IMAGE_PATTERN,

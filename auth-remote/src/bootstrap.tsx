@@ -1,4 +1,5 @@
-import { AppToaster, paths } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
+import { AppToaster } from '@chirp/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { GUEST_CREDENTIALS } from '../../shared/src/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { expect, test } from '../support/fixtures';
 
 test('on a phone, the guest fills in the demo account and logs in', async ({ page }) => {

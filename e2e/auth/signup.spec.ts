@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { GUEST_CREDENTIALS } from '../../shared/src/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { expect, test } from '../support/fixtures';
 
 const newcomer = {

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR } from '../../shared/src/constants';
+import { DEFAULT_AVATAR } from '@chirp/contracts';
 import { expect, logIn, test } from '../support/fixtures';
 import { expectComposerDialogFrom, GUEST, SECTIONS } from './profile-helpers';
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { GUEST_CREDENTIALS } from '../../shared/src/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { logIn } from '../support/fixtures';
 
 export const GUEST = GUEST_CREDENTIALS.username;

@@ -1,6 +1,8 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 // @ts-expect-error plain ESM script, typed below
 import * as script from '../../scripts/deploy.mjs';
+// @ts-expect-error plain ESM script, typed below
+import * as serveScript from '../../scripts/serve.mjs';
 
 export type Site = 'shell' | 'auth' | 'feed' | 'profile';
 
@@ -22,3 +24,6 @@ interface DeployScript {
 /** See scripts/deploy.mjs: the production build, deployed on free ports as an operator would. */
 export const { deploy, freePort, writeRemotes } = script as DeployScript;
 export type StartedServer = { name: Site; server: Server; url: string };
+
+/** See scripts/serve.mjs: a static site as `npm start` serves each package. */
+export const { serveDirectory } = serveScript as { serveDirectory: (directory: string) => RequestListener };

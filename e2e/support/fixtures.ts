@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { GUEST_CREDENTIALS } from '../../shared/src/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { type Deployment, deploy } from './deployment';
 
 interface Fixtures {

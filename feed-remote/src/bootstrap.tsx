@@ -1,4 +1,5 @@
-import { AppToaster, configureApi, paths } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
+import { AppToaster, configureApi } from '@chirp/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';

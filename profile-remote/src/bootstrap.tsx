@@ -1,8 +1,9 @@
-import { AppToaster, paths, usePostPages, useSession } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
+import { AppToaster, usePostPages, useSession } from '@chirp/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import type { PostListProps } from './features/profile/profile-page';
+import type { PostListProps } from '@chirp/seams';
 import ProfilePage from './features/profile/profile-page';
 import SidePanel from './features/side-panel/side-panel';
 

@@ -1,9 +1,23 @@
+import type { RemoteName } from '@chirp/seams';
+import sessionPackage from '../session/package.json' with { type: 'json' };
+
+/**
+ * The version of @chirp/session a package is built against: its package.json's, unless
+ * CHIRP_SESSION_VERSION names another. That variable builds a remote as if against another release
+ * of the session package (the compatibility test builds one for a newer minor and one for a new major).
+ */
+export const sessionVersion: string = process.env.CHIRP_SESSION_VERSION || sessionPackage.version;
+
+/** Any release with the same major: minors and patches only add. */
+export const sessionRange = (version: string) => `^${version.split('.')[0]}.0.0`;
+
 /**
  * Build-time federation settings common to the shell and the remotes: the modules that the page
- * holds exactly once, shared as singletons. zustand, the query library and the toaster are not
- * among them: only @chirp/shared imports them, so the page's one @chirp/shared carries the one
- * store, the one query cache and the one toast outlet, with the libraries tree-shaken into it. A
- * federation-shared copy would be loaded whole, with a loader in every package (issue 12's budget).
+ * holds exactly once, shared as singletons. @chirp/session is the one package of ours shared at run
+ * time: its store, query cache and toast outlet are the page's. zustand, the query library and the
+ * toaster are not shared on their own: only @chirp/session imports them, so they are tree-shaken
+ * into it, and no package downloads a loader for each (issue 12's budget). @chirp/contracts and
+ * @chirp/ui are bundled into each package that imports them, never shared.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -19,13 +33,20 @@ export const sharedSingletons = {
       ],
     },
   },
-  '@chirp/shared': { singleton: true, requiredVersion: '^1.0.0' },
+  '@chirp/session': { singleton: true, version: sessionVersion, requiredVersion: sessionRange(sessionVersion) },
 };
+
+/**
+ * Which copy of a shared singleton a package gets: the one the page has already loaded (the shell's)
+ * rather than the highest version any package offers, so that a remote built against a newer minor
+ * of react or @chirp/session runs on the page's copy (e2e/foundation/session-versions.spec.ts).
+ */
+export const shareStrategy = 'loaded-first' as const;
 
 /** Dev-server ports (issue 2): the shell and each remote have a fixed one. */
 export const devPorts = { shell: 5173, auth: 5174, feed: 5175, profile: 5176 } as const;
 /** Ports of `npm start` (production builds); each can be overridden by environment variables. */
 export const previewPorts = { shell: 4173, auth: 4174, feed: 4175, profile: 4176 } as const;
 
-export type RemoteName = 'auth' | 'feed' | 'profile';
+export type { RemoteName };
 export const remoteNames: RemoteName[] = ['auth', 'feed', 'profile'];

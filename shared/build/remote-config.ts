@@ -2,13 +2,14 @@ import { resolve } from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { devPorts, previewPorts, type RemoteName, sharedSingletons } from './federation.ts';
+import type { Exposes, RemoteName } from '@chirp/seams';
+import { devPorts, previewPorts, shareStrategy, sharedSingletons } from './federation.ts';
 import { precompress } from './precompress.ts';
 
-interface RemoteOptions {
-  name: RemoteName;
-  /** Modules the remote offers the shell, keyed './Name'. */
-  exposes: Record<string, string>;
+interface RemoteOptions<Remote extends RemoteName> {
+  name: Remote;
+  /** Modules the remote offers the shell, keyed './Name': exactly those @chirp/seams declares for it. */
+  exposes: Exposes<Remote>;
 }
 
 interface ManifestExpose {
@@ -50,7 +51,8 @@ function exposedEntriesInManifest(exposes: Record<string, string>): Plugin {
 }
 
 /** The Vite config of a remote: its own dev port, its own dist/, and the common shared singletons. */
-export function defineRemoteConfig({ name, exposes }: RemoteOptions) {
+export function defineRemoteConfig<Remote extends RemoteName>({ name, exposes: declared }: RemoteOptions<Remote>) {
+  const exposes: Record<string, string> = declared;
   return defineConfig(({ command }): UserConfig => ({
     // Relative asset URLs: the remote's chunks load from wherever its remoteEntry.js is served.
     base: command === 'build' ? './' : `http://localhost:${devPorts[name]}/`,
@@ -62,6 +64,7 @@ export function defineRemoteConfig({ name, exposes }: RemoteOptions) {
         manifest: true,
         exposes,
         shared: sharedSingletons,
+        shareStrategy,
         dts: false,
         bundleAllCSS: true,
         // The shell provides the one federation runtime of the page (production only: in dev a

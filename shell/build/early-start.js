@@ -5,7 +5,7 @@
  *   2. once they answer: the in-browser back end's chunk (when no API server is configured), and
  *      each needed remote's entry and mf-manifest.json;
  *   3. once a manifest answers: the exposed modules of the first screen, with their chunks and CSS.
- * The app takes the two answers from `window.__chirpStartup` rather than asking again. Everything here
+ * The app takes these answers (and the manifests') from `window.__chirpStartup` rather than asking again. Everything here
  * is a hint: any failure is left for the app, which asks again and reports it where it shows.
  * `__DATA__` is replaced at build time: { mirage: string[], serverBuild: boolean, routes: [...] }.
  */
@@ -34,6 +34,9 @@
   var startup = {
     config: readJson('/config.json'),
     remotes: readJson('/remotes.json'),
+    // Each first-screen remote's manifest, by its URL: the app reads the session version the remote
+    // was built against from it before loading the remote (shell/src/remotes/session-contract.ts).
+    manifests: {},
   };
   window.__chirpStartup = startup;
 
@@ -72,10 +75,12 @@
         if (!entry) return;
         var base = new URL('.', new URL(entry, window.location.href));
         preload(new URL(entry, window.location.href).href);
-        fetch(new URL('mf-manifest.json', base).href)
-          .then(function (response) {
-            return response.ok ? response.json() : null;
-          })
+        var manifestUrl = new URL('mf-manifest.json', base).href;
+        var manifestAnswer = fetch(manifestUrl).then(function (response) {
+          return response.ok ? response.json() : null;
+        });
+        startup.manifests[manifestUrl] = manifestAnswer;
+        manifestAnswer
           .then(function (manifest) {
             if (!manifest) return;
             manifest.exposes.forEach(function (exposed) {

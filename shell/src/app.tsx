@@ -1,4 +1,4 @@
-import { AppToaster } from '@chirp/shared';
+import { AppToaster } from '@chirp/session';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/router';
 import { useSessionLifecycle } from './session/use-session-lifecycle';

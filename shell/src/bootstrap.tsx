@@ -4,6 +4,7 @@ import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import { prepareRemotes } from './remotes/remote-registry';
+import '@chirp/ui/styles.css';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!, {

@@ -1,4 +1,4 @@
-import { AppToaster, toast, useSession } from '@chirp/shared';
+import { AppToaster, toast, useSession } from '@chirp/session';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';

@@ -1,4 +1,5 @@
-import { ModalDialog, type ModalDialogProps } from '@chirp/shared';
+import { ModalDialog, type ModalDialogProps } from '@chirp/ui';
+import '@chirp/ui/styles.css';
 import './feed-dialog.css';
 
 /**

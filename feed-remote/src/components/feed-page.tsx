@@ -1,3 +1,5 @@
+import { RetryAlert, Spinner } from '@chirp/ui';
+import '@chirp/ui/styles.css';
 import { type ReactNode, useId } from 'react';
 import type { PostFeed } from './use-post-feed';
 import { ListPositionsSlot, RestoringOffset, useScrollMemory } from './use-scroll-memory';
@@ -34,28 +36,13 @@ export function FeedPage({ title, intro, ready, content, children }: FeedPagePro
 }
 
 /** A feed that could not load: what went wrong, and Retry (it asks for the posts again). */
-export function FeedError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="feed-error" role="alert">
-      <p>{message || 'The posts could not be loaded.'}</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
-}
-
 /** The list when the feed is ready, else the loader or the error with Retry. */
 export function FeedContent({ feed, children }: { feed: Pick<PostFeed, 'state' | 'error' | 'retry'>; children: ReactNode }) {
   if (feed.state === 'ready') return children;
-  return feed.state === 'failed' ? <FeedError message={feed.error} onRetry={feed.retry} /> : <PostsLoader />;
+  return feed.state === 'failed' ? <RetryAlert message={feed.error || 'The posts could not be loaded.'} onRetry={feed.retry} /> : <PostsLoader />;
 }
 
-/** Shown while no posts are loaded (spec 2); `.spinner` is the shell's global loader. */
+/** Shown while no posts are loaded (spec 2). */
 export function PostsLoader({ label = 'Loading posts' }: { label?: string }) {
-  return (
-    <div className="spinner" role="status">
-      <span className="visually-hidden">{label}</span>
-    </div>
-  );
+  return <Spinner label={label} />;
 }

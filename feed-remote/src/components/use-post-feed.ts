@@ -1,4 +1,5 @@
-import { type CompactPost, errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/shared';
+import { type CompactPost } from '@chirp/contracts';
+import { errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/session';
 import { useMemo } from 'react';
 import { postShown } from '../features/posts/post-actions';
 

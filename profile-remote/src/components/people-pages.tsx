@@ -1,7 +1,8 @@
-import { errorMessage, loadedItems, type PeopleSource, type PersonCard, usePeoplePages } from '@chirp/shared';
+import { type PersonCard } from '@chirp/contracts';
+import { errorMessage, loadedItems, type PeopleSource, usePeoplePages } from '@chirp/session';
+import { Spinner } from '@chirp/ui';
 import { type ReactElement, useEffect, useMemo } from 'react';
 import '../features/people/people.css';
-import { Loader } from './loader';
 
 export interface PeoplePagesState {
   /** The people of every page loaded so far (null until the first page is here). */
@@ -33,7 +34,7 @@ export function usePeople(source: PeopleSource, { enabled = true } = {}): People
       </div>
     );
   } else if (query.isFetchingNextPage) {
-    footer = <Loader label="Loading more people" />;
+    footer = <Spinner label="Loading more people" />;
   } else if (query.hasNextPage) {
     footer = (
       <div className="people-more">
@@ -68,14 +69,3 @@ export function useFillWhenEmpty({ people, canLoadMore, loadMore }: PeoplePagesS
   }, [needed]);
 }
 
-/** Why a list of people could not load, and Retry. */
-export function PeopleError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="people-error" role="alert">
-      <p>{message}</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
-}

@@ -1,5 +1,6 @@
-import { ApiError, compactApi, type PeoplePage, type PersonCard, type Profile, toast } from '@chirp/shared';
-import { aProfile, renderWithApp } from '@chirp/shared/testing';
+import { type PeoplePage, type PersonCard, type Profile } from '@chirp/contracts';
+import { ApiError, compactApi, toast } from '@chirp/session';
+import { aProfile, renderWithApp } from '@chirp/session/testing';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';

@@ -5,7 +5,7 @@
  * scale-out.postgres.test.ts).
  */
 import { rmSync } from 'node:fs';
-import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newTempDir } from './test-server';
 import { post, postIdsOn, spawnServer, streamPostsUntilKilled, type ServerProcess } from './spawn-server';

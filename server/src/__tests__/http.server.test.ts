@@ -2,7 +2,7 @@
 /** What only the real server has: uploads, rate limits, body limits, CORS, migrations, scrypt, secrets. */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';

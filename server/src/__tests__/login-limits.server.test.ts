@@ -1,6 +1,6 @@
 // @vitest-environment node
 /** Log-in abuse: per-account limits, forged client addresses, and what an answer's time tells. */
-import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { SPEC_ERRORS } from '@chirp/api-rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';

@@ -2,7 +2,7 @@
 /** Per-user quotas (uploads per hour, posts per minute) and the sweep of uploads nobody used. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { folderStore } from '../image-store';
 import { QUOTA_ERRORS, sweepUnusedUploads, uploadNameOf } from '../quotas';

@@ -4,8 +4,8 @@
  * one — the server keeps no state of its own — and a SIGKILLed one loses no acknowledged write.
  */
 import { rmSync } from 'node:fs';
-import { GUEST_CREDENTIALS } from '@chirp/shared/constants';
-import type { Post } from '@chirp/shared/types';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import type { Post } from '@chirp/contracts';
 import { SEED_PASSWORD, SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, postIdsOn, spawnServer, streamPostsUntilKilled, type ServerProcess } from './spawn-server';

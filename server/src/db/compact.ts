@@ -4,7 +4,7 @@
  * (index counts), and pages of people keyset-paged on (lower(username), id). Large inline pictures
  * never leave the database here: a summary names them by URL (`pictureUrl`).
  */
-import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/shared/types';
+import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
 import { formatTimestamp, LIMITS, type StoredPost } from '@chirp/api-rules';
 import { rowIds, isStorableText } from './records';
 import type { Queryable } from './sql';

@@ -3,7 +3,7 @@
  * the rows a call touches into those shapes; `saveChanges` writes back what a rule changed, by
  * comparing the objects before and after (rules never mutate: an unchanged entity is the same object).
  */
-import type { UserSummary } from '@chirp/shared/types';
+import type { UserSummary } from '@chirp/contracts';
 import {
   formatTimestamp,
   parseTimestamp,

@@ -1,4 +1,4 @@
-import { configureApi, configureUploader } from '@chirp/shared';
+import { configureApi, configureUploader } from '@chirp/session';
 import { takeEarlyAnswer } from '../remotes/early-start';
 
 interface AppConfig {

@@ -1,15 +1,6 @@
-import {
-  BookmarkIcon,
-  DEFAULT_AVATAR,
-  ExploreIcon,
-  HeartIcon,
-  HomeIcon,
-  LogoIcon,
-  paths,
-  PlusIcon,
-  usePhoneLayout,
-  useSession,
-} from '@chirp/shared';
+import { DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { useSession } from '@chirp/session';
+import { BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon, usePhoneLayout } from '@chirp/ui';
 import { type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
@@ -90,7 +81,7 @@ function PhoneChrome({ openComposer }: { openComposer: () => void }) {
 export function AppLayout() {
   const phone = usePhoneLayout();
   const composerOpen = useSession((state) => state.composerDialogOpen);
-  const toggleComposer = useSession((state) => state.composerDialogToggled);
+  const toggleComposer = useSession((state) => state.setComposerDialogOpen);
   const openComposer = () => toggleComposer(true);
 
   return (

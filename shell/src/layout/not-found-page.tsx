@@ -1,4 +1,5 @@
-import { paths, useSession } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
+import { useSession } from '@chirp/session';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {

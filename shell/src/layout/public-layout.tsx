@@ -1,4 +1,4 @@
-import { paths } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { prefetchRemoteModules } from '../remotes/remote-registry';

@@ -1,4 +1,4 @@
-import { MOCK_RESPONSE_DELAY_MS } from '@chirp/shared';
+import { MOCK_RESPONSE_DELAY_MS } from '@chirp/contracts';
 
 /** Above a minute a "delay" is a mistake, not a setting. */
 const MAX_DELAY_MS = 60_000;

@@ -1,46 +1,54 @@
-import { type ComponentType, createElement, lazy, Suspense, useState } from 'react';
-import { loadRemoteModule, type RemoteModuleId } from './remote-registry';
+import type { RemoteModuleId, RemoteModules } from '@chirp/seams';
+import { Spinner } from '@chirp/ui';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { IncompatibleRemoteError } from './session-contract';
 
-type AnyProps = Record<string, unknown>;
-const lazyComponents = new Map<string, ComponentType<AnyProps>>();
+const lazyComponents = new Map<string, ComponentType<never>>();
 
-function lazyRemote(id: RemoteModuleId, attempt: number): ComponentType<AnyProps> {
+function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): ComponentType<RemoteModules[Id]> {
   const key = `${id}#${attempt}`;
-  let component = lazyComponents.get(key);
+  let component = lazyComponents.get(key) as ComponentType<RemoteModules[Id]> | undefined;
   if (!component) {
-    component = lazy(() => loadRemoteModule<{ default: ComponentType<AnyProps> }>(id, attempt));
-    lazyComponents.set(key, component);
+    component = lazy(() => loadRemoteModule(id, attempt));
+    lazyComponents.set(key, component as ComponentType<never>);
   }
   return component;
 }
 
-interface RemoteAreaProps<P> {
-  /** `remote/ExposedModule`, as the remote's `exposes` names it. */
-  module: RemoteModuleId;
+type RemoteAreaProps<Id extends RemoteModuleId> = {
+  /** `remote/ExposedModule`, one of those @chirp/seams declares. */
+  module: Id;
   /** Names the area in the failure message: "The {label} could not be loaded." */
   label: string;
-  props?: P;
   /** What shows while the code downloads (a spinner by default; `null` for small areas). */
-  loading?: React.ReactNode;
-}
+  loading?: ReactNode;
+} & ([keyof RemoteModules[Id]] extends [never] ? { props?: never } : { props: RemoteModules[Id] });
 
 /**
  * One remote area of the page, behind Suspense and an error boundary. When the remote's server is
  * down or its code throws, only this area says so; "Retry" loads it again without a page reload.
+ * A remote built against another major of @chirp/session is not run: the area says so.
  */
-export function RemoteArea<P extends object>({ module, label, props, loading }: RemoteAreaProps<P>) {
+export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, loading }: RemoteAreaProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   // Stable per (module, attempt): lazyRemote caches the component, so React keeps its state.
   const Remote = lazyRemote(module, attempt);
   return (
     <RemoteErrorBoundary
       key={attempt}
-      fallback={() => (
+      fallback={(error) => (
         <div role="alert" className="remote-error">
-          <p>
-            The {label} could not be loaded. Check your connection, then try again.
-          </p>
+          {error instanceof IncompatibleRemoteError ? (
+            <p>
+              The {label} could not be loaded: it was built for another version of Chirp (session{' '}
+              {error.builtWith}; this page provides {error.provided}). Reload the page, or try again
+              later.
+            </p>
+          ) : (
+            <p>The {label} could not be loaded. Check your connection, then try again.</p>
+          )}
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
             Retry
           </button>
@@ -48,16 +56,8 @@ export function RemoteArea<P extends object>({ module, label, props, loading }: 
       )}
     >
       <Suspense fallback={loading === undefined ? <Spinner label={`Loading the ${label}`} /> : loading}>
-        {createElement(Remote, props as AnyProps)}
+        {createElement(Remote as ComponentType<object>, props ?? {})}
       </Suspense>
     </RemoteErrorBoundary>
-  );
-}
-
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div className="spinner" role="status">
-      <span className="visually-hidden">{label}</span>
-    </div>
   );
 }

@@ -1,11 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
-import type { RemoteName } from '../../../shared/build/federation';
+import type { ExposedModule, RemoteModuleId, RemoteName } from '@chirp/seams';
 import { takeEarlyAnswer } from './early-start';
+import { checkSessionContract, IncompatibleRemoteError } from './session-contract';
 
-export type RemoteModuleId = `${RemoteName}/${string}`;
 type RemoteEntries = Record<RemoteName, string>;
 
 let entries: Promise<RemoteEntries> | null = null;
+/** Registered again (forced) after remotes.json is read anew: a remote may have moved meanwhile. */
+let registered = false;
 
 /** Reads `remotes.json` beside index.html once, and registers every remote it names. */
 function remoteEntries(): Promise<RemoteEntries> {
@@ -21,7 +23,9 @@ function remoteEntries(): Promise<RemoteEntries> {
     .then((map) => {
       registerRemotes(
         Object.entries(map).map(([name, entry]) => ({ name, entry, type: 'module' as const })),
+        { force: registered },
       );
+      registered = true;
       return map;
     })
     .catch((error: unknown) => {
@@ -29,6 +33,21 @@ function remoteEntries(): Promise<RemoteEntries> {
       throw error;
     });
   return entries;
+}
+
+const contracts = new Map<string, Promise<void>>();
+
+/** The remote's session check, once per entry URL (a failed fetch is asked again next time). */
+function sessionContract(name: RemoteName, entry: string): Promise<void> {
+  let check = contracts.get(entry);
+  if (!check) {
+    check = checkSessionContract(name, entry).catch((error: unknown) => {
+      if (!(error instanceof IncompatibleRemoteError)) contracts.delete(entry);
+      throw error;
+    });
+    contracts.set(entry, check);
+  }
+  return check;
 }
 
 /** Starts reading remotes.json at once (beside the back end's start); failures surface on use. */
@@ -72,15 +91,22 @@ export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?
  * Loads an exposed module. On a retry the remote is registered again under a fresh entry URL:
  * browsers remember a failed `import()` of a URL, so the same URL would fail forever.
  */
-export async function loadRemoteModule<T>(id: RemoteModuleId, attempt: number): Promise<T> {
+export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
   const map = await remoteEntries();
   const name = id.slice(0, id.indexOf('/')) as RemoteName;
+  try {
+    await sessionContract(name, map[name]);
+  } catch (error) {
+    // A Retry reads remotes.json again: a rollback that points it at the previous build is picked up.
+    if (error instanceof IncompatibleRemoteError) entries = null;
+    throw error;
+  }
   if (attempt > 0) {
     const entry = new URL(map[name], window.location.href);
     entry.searchParams.set('attempt', String(attempt));
     registerRemotes([{ name, entry: entry.href, type: 'module' }], { force: true });
   }
-  const module = await loadRemote<T>(id);
+  const module = await loadRemote<ExposedModule<Id>>(id);
   if (!module) throw new Error(`${id} did not load`);
   return module;
 }

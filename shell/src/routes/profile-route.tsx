@@ -1,3 +1,4 @@
+import type { PostListProps } from '@chirp/seams';
 import { useParams } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 
@@ -5,7 +6,7 @@ import { RemoteArea } from '../remotes/remote-area';
  * The profile page comes from profile-remote; its post tabs use the feed's post list, which the
  * shell composes in, so neither remote imports the other.
  */
-function FeedPostList(props: Record<string, unknown>) {
+function FeedPostList(props: PostListProps) {
   return <RemoteArea module="feed/PostList" label="posts" props={props} />;
 }
 

@@ -1,4 +1,5 @@
-import { paths, useSession } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
+import { useSession } from '@chirp/session';
 import { type Location, Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../layout/not-found-page';

@@ -1,8 +1,9 @@
-import { ApiError, compactApi, MESSAGES, onSessionRejected, readClaims, toast, useSession } from '@chirp/shared';
+import { MESSAGES } from '@chirp/contracts';
+import { ApiError, compactApi, onSessionRejected, readClaims, toast, useSession } from '@chirp/session';
 import { useEffect } from 'react';
 
 const endSession = () => {
-  useSession.getState().loggedOut();
+  useSession.getState().logOut();
   toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
 };
 
@@ -14,9 +15,9 @@ const endSession = () => {
  * next call made with the token tells).
  */
 async function checkStoredSession() {
-  const { token, storedSessionDiscarded, storedSessionDiscardedTold, sessionConfirmed } = useSession.getState();
+  const { token, storedSessionDiscarded, clearStoredSessionDiscarded, confirmSession } = useSession.getState();
   if (storedSessionDiscarded) {
-    storedSessionDiscardedTold();
+    clearStoredSessionDiscarded();
     toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
   }
   const claims = token ? readClaims(token) : null;
@@ -25,11 +26,11 @@ async function checkStoredSession() {
     const { user } = await compactApi.profileById(claims._id);
     if (useSession.getState().token !== token) return;
     if (user.username !== claims.username) endSession();
-    else sessionConfirmed(user);
+    else confirmSession(user);
   } catch (error) {
     if (useSession.getState().token !== token) return;
     if (error instanceof ApiError && (error.status === 404 || error.status === 401)) endSession();
-    else sessionConfirmed();
+    else confirmSession();
   }
 }
 

@@ -1,5 +1,6 @@
-import { HeartIcon, LogoIcon, PenIcon, PeopleIcon } from '@chirp/shared';
+import { HeartIcon, LogoIcon, PenIcon, PeopleIcon } from '@chirp/ui';
 import { useId, type ReactNode } from 'react';
+import '@chirp/ui/styles.css';
 import './auth-page.css';
 
 interface AuthPageProps {

@@ -1,4 +1,4 @@
-import { EyeIcon, EyeOffIcon } from '@chirp/shared';
+import { EyeIcon, EyeOffIcon } from '@chirp/ui';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>;

@@ -1,5 +1,6 @@
-import { ApiError, compactApi, GUEST_CREDENTIALS, useSession } from '@chirp/shared';
-import { aPostPage, aProfile, deferred } from '@chirp/shared/testing';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { ApiError, compactApi, useSession } from '@chirp/session';
+import { aPostPage, aProfile, deferred } from '@chirp/session/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAuthRoute, resetSessionBetweenTests } from '../../test/render-auth-route';

@@ -1,4 +1,6 @@
-import { errorMessage, GUEST_CREDENTIALS, MESSAGES, paths, PersonIcon, toast, useSession } from '@chirp/shared';
+import { GUEST_CREDENTIALS, MESSAGES, paths } from '@chirp/contracts';
+import { errorMessage, toast, useSession } from '@chirp/session';
+import { PersonIcon } from '@chirp/ui';
 import { useRef, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../auth-page/auth-page';
@@ -13,7 +15,7 @@ const ERROR_TOAST = 'login-error';
 /** The login page (route /). Its fields live in the session store, so sign-up can fill them. */
 export default function LoginPage() {
   const loginForm = useSession((state) => state.loginForm);
-  const loginFormChanged = useSession((state) => state.loginFormChanged);
+  const setLoginForm = useSession((state) => state.setLoginForm);
   const logIn = useSession((state) => state.logIn);
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,12 +23,12 @@ export default function LoginPage() {
   const submitButton = useRef<HTMLButtonElement>(null);
 
   const fieldChanged = (event: ChangeEvent<HTMLInputElement>) =>
-    loginFormChanged({ [event.target.name]: event.target.value });
+    setLoginForm({ [event.target.name]: event.target.value });
 
   // Spec: the guest link only fills in the demo account; the person then presses Log in.
   const guestChosen = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    loginFormChanged({ ...GUEST_CREDENTIALS });
+    setLoginForm({ ...GUEST_CREDENTIALS });
     submitButton.current?.focus();
   };
 

@@ -1,4 +1,4 @@
-import { paths } from '@chirp/shared';
+import { paths } from '@chirp/contracts';
 
 interface GuardState {
   from?: { pathname?: string; search?: string; hash?: string };

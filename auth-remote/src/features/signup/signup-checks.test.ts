@@ -1,4 +1,4 @@
-import { MESSAGES } from '@chirp/shared';
+import { MESSAGES } from '@chirp/contracts';
 import { describe, expect, it } from 'vitest';
 import { emptySignupForm, signupPayload, signupProblem } from './signup-checks';
 

@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, type SignupForm, type SignupPayload, USERNAME_PATTERN } from '@chirp/shared';
+import { MESSAGES, MIN_PASSWORD_LENGTH, type SignupForm, type SignupPayload, USERNAME_PATTERN } from '@chirp/contracts';
 
 export const emptySignupForm: SignupForm = {
   firstName: '',

@@ -1,5 +1,5 @@
-import { api, ApiError, queryClient, queryKeys, useSession } from '@chirp/shared';
-import { aUser, deferred } from '@chirp/shared/testing';
+import { api, ApiError, queryClient, queryKeys, useSession } from '@chirp/session';
+import { aUser, deferred } from '@chirp/session/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { errorMessage, MESSAGES, MIN_PASSWORD_LENGTH, paths, toast, useSession, type SignupForm } from '@chirp/shared';
+import { MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/contracts';
+import { errorMessage, toast, useSession } from '@chirp/session';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../auth-page/auth-page';

@@ -1,5 +1,5 @@
-import { compactApi, toast } from '@chirp/shared';
-import { aCompactPost, aProfile, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { compactApi, toast } from '@chirp/session';
+import { aCompactPost, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

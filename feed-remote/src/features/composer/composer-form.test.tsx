@@ -1,12 +1,22 @@
-import { ApiError, compactApi, MESSAGES, type PostPages, queryClient, queryKeys, toast, uploadImage, useSession } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
+import { MESSAGES } from '@chirp/contracts';
+import {
+  ApiError,
+  compactApi,
+  type PostPages,
+  queryClient,
+  queryKeys,
+  toast,
+  uploadImage,
+  useSession,
+} from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComposerForm } from './composer-form';
 
-vi.mock('@chirp/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@chirp/shared')>()),
+vi.mock('@chirp/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@chirp/session')>()),
   uploadImage: vi.fn(),
 }));
 

@@ -1,19 +1,6 @@
-import {
-  CloseIcon,
-  compactApi,
-  type CompactPost,
-  DEFAULT_AVATAR,
-  errorMessage,
-  hasVisibleText,
-  ImageIcon,
-  MAX_POST_LENGTH,
-  MESSAGES,
-  postCreated,
-  postStored,
-  toast,
-  uploadImage,
-  useSession,
-} from '@chirp/shared';
+import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
+import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
+import { CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import './composer.css';
@@ -30,7 +17,7 @@ interface ComposerFormProps {
 /** New posts share their text through the store (`composerText`), so a draft follows the person around. */
 function useComposerText(post: CompactPost | undefined) {
   const storedText = useSession((state) => state.composerText);
-  const storedTextChanged = useSession((state) => state.composerTextChanged);
+  const storedTextChanged = useSession((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
   return post ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
 }

@@ -1,4 +1,4 @@
-import type { CompactPost } from '@chirp/shared';
+import type { CompactPost } from '@chirp/contracts';
 import { FeedDialog } from '../../components/feed-dialog';
 import { ComposerForm } from './composer-form';
 

@@ -1,4 +1,5 @@
-import { MESSAGES, toast } from '@chirp/shared';
+import { MESSAGES } from '@chirp/contracts';
+import { toast } from '@chirp/session';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type Attachment =

@@ -1,4 +1,5 @@
-import { ClockIcon, FlameIcon, useSession } from '@chirp/shared';
+import { useSession } from '@chirp/session';
+import { ClockIcon, FlameIcon } from '@chirp/ui';
 import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { usePostFeed } from '../../components/use-post-feed';
@@ -9,14 +10,14 @@ import './home-page.css';
 /** The sort toggle (spec 4): Trending by likes, Latest by date; newest first by default. */
 function SortToggle() {
   const trending = useSession((state) => state.trending);
-  const trendingChanged = useSession((state) => state.trendingChanged);
+  const setTrending = useSession((state) => state.setTrending);
   return (
     <div className="home__sort" role="group" aria-label="Sort posts">
       <button
         type="button"
         className="home__sort-button"
         aria-pressed={trending}
-        onClick={() => trendingChanged(true)}
+        onClick={() => setTrending(true)}
       >
         <FlameIcon />
         Trending
@@ -25,7 +26,7 @@ function SortToggle() {
         type="button"
         className="home__sort-button"
         aria-pressed={!trending}
-        onClick={() => trendingChanged(false)}
+        onClick={() => setTrending(false)}
       >
         <ClockIcon />
         Latest

@@ -1,4 +1,4 @@
-import { useSession } from '@chirp/shared';
+import { useSession } from '@chirp/session';
 import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { usePostFeed } from '../../components/use-post-feed';

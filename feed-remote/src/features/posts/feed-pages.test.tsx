@@ -1,5 +1,6 @@
-import { ApiError, compactApi, type CompactPost, type PostPage, toast } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { type CompactPost, type PostPage } from '@chirp/contracts';
+import { ApiError, compactApi, toast } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
-import { compactApi, type CompactPost, type PostPages, queryClient, queryKeys, toggleShown } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, deferred, logInAs } from '@chirp/shared/testing';
+import { type CompactPost } from '@chirp/contracts';
+import { compactApi, type PostPages, queryClient, queryKeys, toggleShown } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs } from '@chirp/session/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { likeKey, likeToggled, postShown } from './post-actions';
 

@@ -1,9 +1,8 @@
+import { type CompactPost, MESSAGES } from '@chirp/contracts';
 import {
   bookmarkStored,
   compactApi,
-  type CompactPost,
   errorMessage,
-  MESSAGES,
   optimisticToggle,
   postRemoved,
   postStored,
@@ -11,7 +10,7 @@ import {
   toggleShown,
   useSession,
   useToggleShown,
-} from '@chirp/shared';
+} from '@chirp/session';
 
 export const likeKey = (postId: string) => `like:${postId}`;
 export const bookmarkKey = (postId: string) => `bookmark:${postId}`;

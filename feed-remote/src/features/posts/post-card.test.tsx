@@ -1,5 +1,6 @@
-import { ApiError, compactApi, type CompactPost, type PostPages, queryClient, queryKeys, toast, usePostPages } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/shared/testing';
+import { type CompactPost } from '@chirp/contracts';
+import { ApiError, compactApi, type PostPages, queryClient, queryKeys, toast, usePostPages } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,6 @@
-import { BookmarkIcon, type CompactPost, DEFAULT_AVATAR, HeartIcon, paths, useSession } from '@chirp/shared';
+import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { useSession } from '@chirp/session';
+import { BookmarkIcon, HeartIcon } from '@chirp/ui';
 import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';

@@ -1,5 +1,6 @@
-import { ApiError, compactApi, type PostPage } from '@chirp/shared';
-import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/shared/testing';
+import { type PostPage } from '@chirp/contracts';
+import { ApiError, compactApi } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

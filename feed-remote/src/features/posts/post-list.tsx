@@ -1,20 +1,14 @@
-import type { CompactPost, PostSource } from '@chirp/shared';
+import type { CompactPost } from '@chirp/contracts';
+import type { PostListProps } from '@chirp/seams';
 import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FeedContent, PostsLoader } from '../../components/feed-page';
 import { type PostFeed, usePostFeed } from '../../components/use-post-feed';
 import { useListPositionsSlot, useRestoringOffset } from '../../components/use-scroll-memory';
 import { PostCard } from './post-card';
+import '@chirp/ui/styles.css';
 import './post-list.css';
 
-/** The exposed list (feed/PostList): the profile's tabs name a source, the list pages through it. */
-export interface PostListProps {
-  source: PostSource;
-  /** Shown instead of the list when there is no post. */
-  emptyText: string;
-  /** The list's accessible name. */
-  label: string;
-}
 
 export interface PostListViewProps {
   posts: CompactPost[];
@@ -100,6 +94,7 @@ function useListPositions(
 }
 
 /** A source's posts, paged: a loader, the error with Retry, or the list (exposed as feed/PostList). */
+/** The exposed list (feed/PostList): the profile's tabs name a source, the list pages through it. */
 export function PostList({ source, emptyText, label }: PostListProps) {
   const feed = usePostFeed(source);
   return (

@@ -1,14 +1,13 @@
+import { MESSAGES, type PersonCard } from '@chirp/contracts';
 import {
   compactApi,
   errorMessage,
   followStored,
-  MESSAGES,
   optimisticToggle,
-  type PersonCard,
   toast,
   useSession,
   useToggleShown,
-} from '@chirp/shared';
+} from '@chirp/session';
 
 export const followKey = (userId: string) => `follow:${userId}`;
 
@@ -29,7 +28,7 @@ export function followToggled(person: Pick<PersonCard, '_id' | 'username' | 'fol
     send: async (on) => {
       const { user, followUser } = await (on ? compactApi.follow(person._id) : compactApi.unfollow(person._id));
       followStored(user, followUser);
-      useSession.getState().currentUserChanged(user);
+      useSession.getState().setCurrentUser(user);
     },
     confirmed: (on) =>
       toast.success(on ? MESSAGES.following(person.username) : MESSAGES.unfollowed(person.username), { id: followKey(person._id) }),

@@ -1,4 +1,4 @@
-import type { PersonCard } from '@chirp/shared';
+import type { PersonCard } from '@chirp/contracts';
 import { followToggled, useFollowShown } from './follow-actions';
 
 interface FollowButtonProps {

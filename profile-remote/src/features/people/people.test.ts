@@ -1,5 +1,5 @@
-import { ApiError, compactApi, queryClient, queryKeys, toast, toggleShown, useSession } from '@chirp/shared';
-import { deferred, logInAs } from '@chirp/shared/testing';
+import { ApiError, compactApi, queryClient, queryKeys, toast, toggleShown, useSession } from '@chirp/session';
+import { deferred, logInAs } from '@chirp/session/testing';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardOf, makeGuest, makePerson } from '../../testing/session';

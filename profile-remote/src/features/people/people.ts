@@ -1,4 +1,4 @@
-import type { UserSummary } from '@chirp/shared';
+import type { UserSummary } from '@chirp/contracts';
 
 /** "First Last", as every list and heading shows a person. */
 export function fullName(user: Pick<UserSummary, 'firstName' | 'lastName'>): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR, paths, type UserSummary } from '@chirp/shared';
+import { DEFAULT_AVATAR, paths, type UserSummary } from '@chirp/contracts';
 import { Link } from 'react-router-dom';
 import { fullName } from './people';
 import './people.css';

@@ -1,5 +1,6 @@
-import { ApiError, compactApi, MESSAGES, PRESET_AVATARS, uploadImage, useSession } from '@chirp/shared';
-import { logInAs } from '@chirp/shared/testing';
+import { MESSAGES, PRESET_AVATARS } from '@chirp/contracts';
+import { ApiError, compactApi, uploadImage, useSession } from '@chirp/session';
+import { logInAs } from '@chirp/session/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,8 +8,8 @@ import { makeGuest, renderInApp, serveProfiles } from '../../testing/session';
 import ProfilePage from './profile-page';
 
 // The shared uploader reads and re-encodes images with browser APIs happy-dom lacks.
-vi.mock('@chirp/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@chirp/shared')>()),
+vi.mock('@chirp/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@chirp/session')>()),
   uploadImage: vi.fn(),
 }));
 

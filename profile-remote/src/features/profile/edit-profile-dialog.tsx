@@ -1,20 +1,7 @@
-import {
-  compactApi,
-  DEFAULT_AVATAR,
-  errorMessage,
-  MESSAGES,
-  ModalDialog,
-  PersonIcon,
-  PRESET_AVATARS,
-  type Profile,
-  profileStored,
-  toast,
-  UploadIcon,
-  uploadImage,
-  useSession,
-} from '@chirp/shared';
+import { DEFAULT_AVATAR, MESSAGES, PRESET_AVATARS, type Profile } from '@chirp/contracts';
+import { compactApi, errorMessage, profileStored, toast, uploadImage, useSession } from '@chirp/session';
+import { ModalDialog, PersonIcon, Spinner, UploadIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { Loader } from '../../components/loader';
 import { isAcceptedPicture, PICTURE_ACCEPT, PICTURE_REFUSED } from './picture-file';
 import { isWebUrl } from './website';
 
@@ -32,8 +19,8 @@ interface EditProfileDialogProps {
 export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const draft = useSession((state) => state.profileDraft);
   const picture = useSession((state) => state.selectedProfileImage) || user.profilePic || DEFAULT_AVATAR;
-  const draftChanged = useSession((state) => state.profileDraftChanged);
-  const pictureChanged = useSession((state) => state.selectedProfileImageChanged);
+  const draftChanged = useSession((state) => state.setProfileDraft);
+  const pictureChanged = useSession((state) => state.setSelectedProfileImage);
 
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -96,7 +83,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     }
     // The answer is the new profile: its page, every post and list that shows the person, the session.
     profileStored(saved);
-    useSession.getState().currentUserChanged(saved);
+    useSession.getState().setCurrentUser(saved);
     close();
     toast.success(MESSAGES.profileUpdated);
   };
@@ -110,7 +97,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <div className="edit-profile__picture">
             <div className="edit-profile__preview">
               <img className="edit-profile__preview-image" src={picture} alt="Profile picture" width="96" height="96" />
-              {uploading && <Loader label="Uploading picture" />}
+              {uploading && <Spinner label="Uploading picture" />}
             </div>
             <div className="edit-profile__picture-options">
               <label className={`button edit-profile__upload${uploading ? ' edit-profile__upload--busy' : ''}`}>

@@ -1,6 +1,5 @@
-import { ModalDialog } from '@chirp/shared';
-import { Loader } from '../../components/loader';
-import { PeopleError, usePeople } from '../../components/people-pages';
+import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
+import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../people/person-link';
 
 export type FollowListKind = 'following' | 'followers';
@@ -25,8 +24,8 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
   return (
     <ModalDialog title={title} onClose={onClose} className="follow-dialog">
       {(close) => {
-        if (error) return <PeopleError message={error} onRetry={retry} />;
-        if (!people) return <Loader label={`Loading ${title.toLowerCase()}`} />;
+        if (error) return <RetryAlert message={error} onRetry={retry} />;
+        if (!people) return <Spinner label={`Loading ${title.toLowerCase()}`} />;
         if (people.length === 0) return <p className="follow-dialog__empty">{empty}</p>;
         return (
           <>

@@ -1,4 +1,6 @@
-import { DEFAULT_AVATAR, type Profile, SignOutIcon, useSignOut } from '@chirp/shared';
+import { DEFAULT_AVATAR, type Profile } from '@chirp/contracts';
+import { useSignOut } from '@chirp/session';
+import { SignOutIcon } from '@chirp/ui';
 import { useFollowShown } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
 import { fullName } from '../people/people';

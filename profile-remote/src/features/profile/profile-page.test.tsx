@@ -1,10 +1,11 @@
-import { ApiError, compactApi, useSession } from '@chirp/shared';
-import { deferred, logInAs } from '@chirp/shared/testing';
+import type { PostListProps } from '@chirp/seams';
+import { ApiError, compactApi, useSession } from '@chirp/session';
+import { deferred, logInAs } from '@chirp/session/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardOf, makeGuest, makePerson, pagesOf, renderInApp, serveProfiles } from '../../testing/session';
-import ProfilePage, { type PostListProps } from './profile-page';
+import ProfilePage from './profile-page';
 
 /** Stands in for the feed's post list: which list the profile asks for, and its texts, are what matter here. */
 function FakePostList({ source, emptyText, label }: PostListProps) {

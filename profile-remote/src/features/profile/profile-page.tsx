@@ -1,27 +1,20 @@
-import { ApiError, errorMessage, paths, type PostSource, type Profile, useProfile, useSession } from '@chirp/shared';
+import { paths, type Profile } from '@chirp/contracts';
+import type { PostListProps, ProfilePageProps } from '@chirp/seams';
+import { ApiError, errorMessage, useProfile, useSession } from '@chirp/session';
+import { Spinner } from '@chirp/ui';
 import { type ComponentType, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Loader } from '../../components/loader';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { type FollowListKind, FollowListDialog } from './follow-list-dialog';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
+import '@chirp/ui/styles.css';
 import './profile.css';
 
-/** The feed's post list (exposed as feed/PostList): it pages through the source it is given. */
-export interface PostListProps {
-  source: PostSource;
-  emptyText: string;
-  label: string;
-}
-
-export interface ProfilePageProps {
-  userName: string;
-  /** The feed's post list (with its one post card), composed in by the shell. */
-  PostList: ComponentType<PostListProps>;
-}
-
-/** /profile/{userName}: the person, their counts, and their posts in three tabs (spec 2). */
+/**
+ * /profile/{userName}: the person, their counts, and their posts in three tabs (spec 2). The tabs use
+ * the feed's post list (feed/PostList, with its one post card), composed in by the shell.
+ */
 export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
   const { data: profile, error, refetch } = useProfile(userName);
 
@@ -51,13 +44,13 @@ export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
       </section>
     );
   }
-  return <Loader label="Loading the profile" />;
+  return <Spinner label="Loading the profile" />;
 }
 
 function ProfileView({ profile, PostList }: { profile: Profile; PostList: ComponentType<PostListProps> }) {
   const username = useSession((state) => state.username);
-  const profileDraftChanged = useSession((state) => state.profileDraftChanged);
-  const selectedProfileImageChanged = useSession((state) => state.selectedProfileImageChanged);
+  const setProfileDraft = useSession((state) => state.setProfileDraft);
+  const setSelectedProfileImage = useSession((state) => state.setSelectedProfileImage);
   const [editing, setEditing] = useState(false);
   const [followList, setFollowList] = useState<FollowListKind | null>(null);
   const headingId = useId();
@@ -73,8 +66,8 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
 
   const startEditing = () => {
     // Spec 4: opening the dialog copies the current values into the draft.
-    profileDraftChanged({ title: profile.title ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
-    selectedProfileImageChanged(profile.profilePic);
+    setProfileDraft({ title: profile.title ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
+    setSelectedProfileImage(profile.profilePic);
     setEditing(true);
   };
 

@@ -1,4 +1,4 @@
-import { LinkIcon } from '@chirp/shared';
+import { LinkIcon } from '@chirp/ui';
 
 /** Whether `value` is an absolute http(s) URL, the only kind the profile turns into a link. */
 export function isWebUrl(value: string): boolean {

@@ -1,4 +1,4 @@
-import { SearchIcon } from '@chirp/shared';
+import { SearchIcon } from '@chirp/ui';
 import type { KeyboardEvent } from 'react';
 
 interface SearchBoxProps {

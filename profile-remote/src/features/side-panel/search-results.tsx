@@ -1,7 +1,7 @@
-import { useSession } from '@chirp/shared';
+import { useSession } from '@chirp/session';
+import { RetryAlert, Spinner } from '@chirp/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { Loader } from '../../components/loader';
-import { PeopleError, useFillWhenEmpty, usePeople } from '../../components/people-pages';
+import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
 import { PersonLink } from '../people/person-link';
 
 /** Typing pauses this long before the search is sent: one call per word typed, not per key. */
@@ -54,8 +54,8 @@ export function SearchResults({ query, id, onNavigate }: SearchResultsProps) {
           </span>
         )}
       </div>
-      {searching && error && <PeopleError message={error} onRetry={retry} />}
-      {searching && !error && !answered && <Loader label="Searching" />}
+      {searching && error && <RetryAlert message={error} onRetry={retry} />}
+      {searching && !error && !answered && <Spinner label="Searching" />}
       {answered && matches.length > 0 && (
         <ul className="people-list" aria-label="Search results">
           {matches.map((person) => (

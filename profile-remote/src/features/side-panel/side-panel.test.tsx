@@ -1,5 +1,6 @@
-import { ApiError, compactApi, type PeoplePage, type Profile } from '@chirp/shared';
-import { deferred, logInAs } from '@chirp/shared/testing';
+import { type PeoplePage, type Profile } from '@chirp/contracts';
+import { ApiError, compactApi } from '@chirp/session';
+import { deferred, logInAs } from '@chirp/session/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

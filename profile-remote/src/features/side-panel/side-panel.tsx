@@ -1,13 +1,10 @@
+import type { SidePanelProps } from '@chirp/seams';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
 import { Suggestions } from './suggestions';
+import '@chirp/ui/styles.css';
 import './side-panel.css';
-
-export interface SidePanelProps {
-  /** 'column': the desktop <aside>; 'dropdown': the phone top bar's search box and its panel. */
-  variant: 'column' | 'dropdown';
-}
 
 /** The 'Search friend' box and 'Suggestions for you' (spec 2, shared chrome). */
 export default function SidePanel({ variant = 'column' }: Partial<SidePanelProps>) {

@@ -1,7 +1,7 @@
-import { toggleShown, useSession } from '@chirp/shared';
+import { toggleShown, useSession } from '@chirp/session';
+import { RetryAlert, Spinner } from '@chirp/ui';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
-import { Loader } from '../../components/loader';
-import { PeopleError, useFillWhenEmpty, usePeople } from '../../components/people-pages';
+import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
 import { followKey } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
 import { PersonLink } from '../people/person-link';
@@ -56,9 +56,9 @@ export function Suggestions({ onNavigate }: SuggestionsProps) {
         Suggestions for you
       </h2>
       {error ? (
-        <PeopleError message={error} onRetry={retry} />
+        <RetryAlert message={error} onRetry={retry} />
       ) : people === null || filling ? (
-        <Loader label="Loading suggestions" />
+        <Spinner label="Loading suggestions" />
       ) : suggestions.length === 0 && !footer ? (
         <p className="suggestions__empty">Followed all</p>
       ) : (

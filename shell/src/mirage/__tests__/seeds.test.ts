@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { GUEST_CREDENTIALS, PRESET_AVATARS, DEFAULT_AVATAR } from '@chirp/shared';
+import { GUEST_CREDENTIALS, PRESET_AVATARS, DEFAULT_AVATAR } from '@chirp/contracts';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../passwords';
 import { isStoredPost, isStoredUser, TIMESTAMP_PATTERN } from '@chirp/api-rules';

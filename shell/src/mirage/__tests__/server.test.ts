@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { GUEST_CREDENTIALS } from '@chirp/shared';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
  * The compact form (`?view=compact`) and the read calls beyond spec 7, against a base URL and a
  * `fetch` only: the same suite runs on Mirage, the server on PGlite and the server on PostgreSQL.
  */
-import { GUEST_CREDENTIALS, type CompactPost, type PersonCard, type Profile } from '@chirp/shared';
+import { GUEST_CREDENTIALS, type CompactPost, type PersonCard, type Profile } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECIDED_ERRORS, LIMITS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { contractClient, UUID_PATTERN, type Answer, type ContractContext } from './contract-client';

@@ -2,7 +2,7 @@
  * A bare HTTP caller for the contract suites: only a base URL and a `fetch`, so the same suites can
  * run against Mirage here and against a real server later.
  */
-import { GUEST_CREDENTIALS, type Post, type User } from '@chirp/shared';
+import { GUEST_CREDENTIALS, type Post, type User } from '@chirp/contracts';
 import { SignJWT } from 'jose';
 import { SEED_PASSWORD } from '../../seeds';
 

@@ -2,7 +2,7 @@
  * The API contract of spec sections 3-9 and the decisions of issue 3, written against a base URL and
  * a `fetch` only. Here it runs against Mirage; a real server must pass it unchanged.
  */
-import { DEFAULT_AVATAR, GUEST_CREDENTIALS, MAX_POST_LENGTH, type Post, type User } from '@chirp/shared';
+import { DEFAULT_AVATAR, GUEST_CREDENTIALS, MAX_POST_LENGTH, type Post, type User } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECIDED_ERRORS, SPEC_ERRORS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { CALLS, pathTo, type Targets } from './calls';

@@ -1,0 +1,12 @@
+/**
+ * The modules this remote exposes (vite.config.ts names their files), checked against the seams the
+ * shell loads them by: `npm run typecheck` fails when one is missing or takes other props.
+ */
+import type { ExposedModules } from '@chirp/seams';
+import * as ProfilePage from './features/profile/profile-page';
+import * as SidePanel from './features/side-panel/side-panel';
+
+export const exposedModules = {
+  './ProfilePage': ProfilePage,
+  './SidePanel': SidePanel,
+} satisfies ExposedModules<'profile'>;

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@chirp/contracts';
+import { api, compactApi, configureApi, onSessionRejected } from './api-client';
+import { ApiError, errorMessage } from './api-error';
+
+function respond(status: number, body: unknown) {
+  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
+}
+
+afterEach(() => configureApi({ baseUrl: '', fetch: (...args) => globalThis.fetch(...args) }));
+
+describe('the compact form', () => {
+  it('asks every call for the compact view, with the page and the search text in the query', async () => {
+    const fetch = respond(200, { users: [], nextCursor: null });
+    configureApi({ fetch, baseUrl: 'https://api.example.test' });
+
+    await compactApi.searchPeople('ana lee', { limit: 5, cursor: 'c1' });
+    await compactApi.feed({ sort: 'trending' });
+    await compactApi.like('post 1');
+
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      'https://api.example.test/api/search/users?view=compact&q=ana+lee&limit=5&cursor=c1',
+      'https://api.example.test/api/posts?view=compact&sort=trending',
+      'https://api.example.test/api/posts/like/post%201?view=compact',
+    ]);
+  });
+});
+
+describe('api client', () => {
+  it('sends the stored token in the authorization header', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'token-123');
+    const fetch = respond(200, { posts: [] });
+    configureApi({ fetch, baseUrl: 'https://api.example.test' });
+
+    await api.like('post 1');
+
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('https://api.example.test/api/posts/like/post%201');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).authorization).toBe('token-123');
+  });
+
+  it('sends JSON bodies wrapped as the contract says', async () => {
+    const fetch = respond(201, { posts: [] });
+    configureApi({ fetch });
+
+    await api.createPost({ content: 'hello' });
+
+    const [, init] = fetch.mock.calls[0];
+    expect(JSON.parse(String(init?.body))).toEqual({ postData: { content: 'hello' } });
+    expect((init?.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('turns a refusal into { status, message } with the first entry of errors', async () => {
+    configureApi({ fetch: respond(422, { errors: ['Unprocessable Entity. Username Already Exists.', 'x'] }) });
+
+    const error = await api.signup({ username: 'a', password: 'b', firstName: 'c', lastName: 'd' }).catch((e) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Unprocessable Entity. Username Already Exists.' });
+  });
+
+  it('gives a readable message when the body is not the contract', async () => {
+    configureApi({ fetch: vi.fn<typeof fetch>(async () => new Response('<html>', { status: 502 })) });
+    const error = await api.getPosts().catch((e) => e);
+    expect(error).toMatchObject({ status: 502, message: 'The server had a problem. Please try again.' });
+  });
+
+  it('reports a rejected session only for calls made with a token', async () => {
+    const listener = vi.fn();
+    const stop = onSessionRejected(listener);
+    configureApi({ fetch: respond(401, { errors: ['The token is invalid. Unauthorized access error.'] }) });
+
+    await api.like('p').catch(() => undefined);
+    expect(listener).not.toHaveBeenCalled();
+
+    localStorage.setItem(STORAGE_KEYS.token, 'expired');
+    await api.like('p').catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    // A wrong password is a 401 too, but it is not the end of a session.
+    await api.login({ username: 'a', password: 'b' }).catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('adds paging parameters only when asked', async () => {
+    const fetch = respond(200, { posts: [] });
+    configureApi({ fetch });
+    await api.getPosts();
+    await api.getPosts({ limit: 20, cursor: 'abc', sort: 'trending' });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/posts',
+      '/api/posts?limit=20&cursor=abc&sort=trending',
+    ]);
+  });
+});
+
+describe('errorMessage', () => {
+  it('explains a network failure in words', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Cannot reach the server. Check your connection and try again.',
+    );
+    expect(errorMessage(new ApiError(400, 'Post not bookmarked yet'))).toBe('Post not bookmarked yet');
+    expect(errorMessage(null)).toBe('Something went wrong. Please try again.');
+  });
+});

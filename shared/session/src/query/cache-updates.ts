@@ -1,0 +1,151 @@
+/**
+ * What a change does to the cache: the server answers only what changed (the post, the bookmark,
+ * the two people of a follow), and these put it in place in every list that holds it, so no list is
+ * downloaded again for one like. Lists whose membership a change affects in ways the cache cannot
+ * know (where a new bookmark sits in the bookmarks, say) are marked stale and load again when shown.
+ */
+import type { InfiniteData, Query } from '@tanstack/react-query';
+import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
+import { type PeopleSource, type PostSource, queryKeys } from './keys';
+import type { PostPages } from './post-queries';
+import { queryClient } from './query-client';
+
+/**
+ * Runs `update` on the items of every page of every cached list under `prefix` (`['posts']` or
+ * `['people']`); a list whose pages all come back unchanged is left as it is. A list being fetched
+ * (its next page, or a reload) gets the update again when the fetch lands: the fetch started from the
+ * pages as they were and would otherwise put back what the change replaced.
+ */
+function updateLists<Item, Source>(
+  prefix: readonly unknown[],
+  field: 'posts' | 'users',
+  update: (items: Item[], source: Source) => Item[],
+): void {
+  type Pages = InfiniteData<Record<typeof field, Item[]>, string | undefined>;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: prefix })) {
+    const source = query.queryKey[1] as Source;
+    const apply = () => {
+      const data = queryClient.getQueryData<Pages>(query.queryKey);
+      if (!data) return;
+      let changed = false;
+      const pages = data.pages.map((page) => {
+        const items = update(page[field], source);
+        if (items === page[field]) return page;
+        changed = true;
+        return { ...page, [field]: items };
+      });
+      if (changed) queryClient.setQueryData<Pages>(query.queryKey, { ...data, pages });
+    };
+    apply();
+    if (query.state.fetchStatus === 'fetching') applyAgainWhenFetched(query, apply);
+  }
+}
+
+/** Runs `apply` once the query's fetch under way has stored its answer (nothing if it fails). */
+function applyAgainWhenFetched(query: Query, apply: () => void): void {
+  const cache = queryClient.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'updated') return;
+    // A manual success is another change's setQueryData: the fetch's own answer is still to come.
+    if (event.action.type === 'success' && !event.action.manual) {
+      unsubscribe();
+      apply();
+    } else if (event.action.type === 'error') {
+      unsubscribe();
+    }
+  });
+}
+
+const updatePostLists = (update: (posts: CompactPost[], source: PostSource) => CompactPost[]) =>
+  updateLists(queryKeys.posts, 'posts', update);
+const updatePeopleLists = (update: (users: PersonCard[], source: PeopleSource) => PersonCard[]) =>
+  updateLists(queryKeys.people, 'users', update);
+
+const markStale = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+
+function replaceWhere<T extends { _id: string }>(list: T[], id: string, change: (item: T) => T): T[] {
+  return list.some((item) => item._id === id) ? list.map((item) => (item._id === id ? change(item) : item)) : list;
+}
+
+const isList = (source: PostSource, kind: PostSource['kind'], username?: string) =>
+  source.kind === kind && (username === undefined || ('username' in source && source.username === username));
+
+/** The server's answer for one post (a like, a dislike, an edit): in place wherever it is listed. */
+export function postStored(post: CompactPost, me: string | null): void {
+  updatePostLists((posts, source) => {
+    if (isList(source, 'liked', me ?? '') && !post.likedByMe) return posts.filter((entry) => entry._id !== post._id);
+    return replaceWhere(posts, post._id, () => post);
+  });
+  if (me && post.likedByMe) markStale(queryKeys.postList({ kind: 'liked', username: me }));
+}
+
+/**
+ * A new post: first in the newest-first lists it belongs to (only their first page changes). The
+ * trending list holds it at its end when that list is whole (a new post has no likes; the list shows
+ * posts ordered by their counts); a longer one has it on a page not loaded yet.
+ */
+export function postCreated(post: CompactPost): void {
+  updatePostLists((posts, source) => {
+    const newestFirst = (source.kind === 'feed' && source.sort === 'latest') || isList(source, 'user', post.username);
+    return newestFirst && !posts.some((entry) => entry._id === post._id) ? [post, ...posts] : posts;
+  });
+  const trending = queryKeys.postList({ kind: 'feed', sort: 'trending' });
+  const whole = queryClient.getQueryData<PostPages>(trending);
+  const last = whole?.pages[whole.pages.length - 1];
+  if (whole && last && last.nextCursor === null) {
+    queryClient.setQueryData<PostPages>(trending, { ...whole, pages: [...whole.pages.slice(0, -1), { ...last, posts: [...last.posts, post] }] });
+  } else {
+    markStale(trending);
+  }
+  markStale(queryKeys.profile(post.username));
+}
+
+/** A deleted post leaves every list; its author's post count loads again. */
+export function postRemoved(postId: string, author: string): void {
+  updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
+  markStale(queryKeys.profile(author));
+}
+
+/** Bookmarked or not, as the server confirmed. */
+export function bookmarkStored(postId: string, bookmarkedByMe: boolean): void {
+  updatePostLists((posts, source) => {
+    if (source.kind === 'bookmarked' && !bookmarkedByMe) return posts.filter((entry) => entry._id !== postId);
+    return replaceWhere(posts, postId, (post) => ({ ...post, bookmarkedByMe }));
+  });
+  if (bookmarkedByMe) markStale(queryKeys.postList({ kind: 'bookmarked' }));
+}
+
+/** A follow or unfollow as the server confirmed it: both profiles, and the person in every list. */
+export function followStored(me: Profile, person: Profile): void {
+  profileStored(me);
+  profileStored(person);
+  updatePeopleLists((users, source) => {
+    // Spec 4: the suggestions leave out anyone followed.
+    if (source.kind === 'suggestions' && person.followedByMe) return users.filter((user) => user._id !== person._id);
+    return replaceWhere(users, person._id, (user) => ({ ...user, followedByMe: person.followedByMe }));
+  });
+  for (const userId of [me._id, person._id]) {
+    markStale(queryKeys.peopleList({ kind: 'followers', userId }));
+    markStale(queryKeys.peopleList({ kind: 'following', userId }));
+  }
+}
+
+const summaryOf = ({ _id, username, firstName, lastName, profilePic }: UserSummary): UserSummary => ({
+  _id,
+  username,
+  firstName,
+  lastName,
+  profilePic,
+});
+
+/** A person's profile as the server answered it: their page, and their name and picture everywhere. */
+export function profileStored(profile: Profile): void {
+  queryClient.setQueryData(queryKeys.profile(profile.username), profile);
+  const author = summaryOf(profile);
+  updatePostLists((posts) =>
+    posts.some((post) => post.author._id === profile._id)
+      ? posts.map((post) => (post.author._id === profile._id ? { ...post, author } : post))
+      : posts,
+  );
+  updatePeopleLists((users) => replaceWhere(users, profile._id, (user) => ({ ...user, ...author })));
+}

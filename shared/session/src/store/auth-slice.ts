@@ -1,0 +1,112 @@
+import type { StateCreator } from 'zustand';
+import { api, compactApi } from '../api/api-client';
+import { STORAGE_KEYS } from '@chirp/contracts';
+import { prefetchPosts } from '../query/post-queries';
+import { profileStored } from '../query/cache-updates';
+import { queryKeys } from '../query/keys';
+import { queryClient } from '../query/query-client';
+import type { Credentials, Profile, SignupPayload, User } from '@chirp/contracts';
+import type { Session } from './session-store';
+import { readStoredSession } from './stored-session';
+
+/**
+ * A session read back from storage is `checking` until the shell has asked the back end about its
+ * user; a log-in's is `confirmed` at once. The signed-in layout waits for `confirmed`.
+ */
+export type SessionStatus = 'none' | 'checking' | 'confirmed';
+
+export interface AuthSlice {
+  token: string | null;
+  username: string | null;
+  /** Who is signed in: their profile as the back end last answered it (null until it has). */
+  currentUser: Profile | null;
+  /** The login form's fields (spec: "current login name, login password"). */
+  loginForm: Credentials;
+  setLoginForm: (fields: Partial<Credentials>) => void;
+  /** Logs in and keeps the token; the first page of the home feed then loads in the background. */
+  logIn: (credentials: Credentials) => Promise<Profile>;
+  /** Signs up (no session yet) and fills the login form with the new credentials. */
+  signUp: (payload: SignupPayload) => Promise<User>;
+  /**
+   * True once the user signed out themselves: the route guard then sends them to login without
+   * remembering the page they left (an expired session does remember it, to come back after login).
+   */
+  signedOut: boolean;
+  /** Clears all of local storage, every piece of session state and the query cache. */
+  logOut: (how?: { bySignOut?: boolean }) => void;
+  sessionStatus: SessionStatus;
+  /** A stored session that did not hold up was cleared at start: the shell says so once. */
+  storedSessionDiscarded: boolean;
+  /** Marks the stored session as known to the back end, with its user's details. */
+  confirmSession: (user?: Profile) => void;
+  /** Shows the signed-in person's new profile (after an edit, a follow). */
+  setCurrentUser: (user: Profile) => void;
+  /** Forgets that a stored session was discarded, once the shell has said so. */
+  clearStoredSessionDiscarded: () => void;
+}
+
+export const initialAuthState = () => {
+  const stored = readStoredSession();
+  return {
+    token: stored.token,
+    username: stored.username,
+    currentUser: null as Profile | null,
+    loginForm: { username: '', password: '' },
+    signedOut: false,
+    sessionStatus: (stored.token ? 'checking' : 'none') as SessionStatus,
+    storedSessionDiscarded: stored.discarded,
+  };
+};
+
+export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => ({
+  ...initialAuthState(),
+  setLoginForm: (fields) => set((state) => ({ loginForm: { ...state.loginForm, ...fields } })),
+  logIn: async (credentials) => {
+    const { foundUser, encodedToken } = await compactApi.login(credentials);
+    localStorage.setItem(STORAGE_KEYS.token, encodedToken);
+    localStorage.setItem(STORAGE_KEYS.username, foundUser.username);
+    set({
+      token: encodedToken,
+      username: foundUser.username,
+      currentUser: foundUser,
+      loginForm: { username: '', password: '' },
+      signedOut: false,
+      sessionStatus: 'confirmed',
+      storedSessionDiscarded: false,
+    });
+    // Only the log-in navigates: it resolves now, so no late step can move the person from where they
+    // went next. The home feed's first page starts loading on the way there.
+    queryClient.clear();
+    profileStored(foundUser);
+    prefetchPosts({ kind: 'feed', sort: get().trending ? 'trending' : 'latest' });
+    return foundUser;
+  },
+  signUp: async (payload) => {
+    const { createdUser } = await api.signup(payload);
+    set({ loginForm: { username: payload.username, password: payload.password } });
+    // The newcomer is someone to suggest and to find from now on.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.people, refetchType: 'none' });
+    return createdUser;
+  },
+  confirmSession: (user) => {
+    set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user } : {}) });
+    if (user) profileStored(user);
+  },
+  // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
+  setCurrentUser: (user) =>
+    set((state) =>
+      state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username) ? { currentUser: user } : state,
+    ),
+  clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
+  logOut: (how = {}) => {
+    try {
+      localStorage.clear();
+    } catch {
+      // Storage may be unavailable (private mode); the in-memory session is still cleared.
+    }
+    get().sessionReset();
+    // Nothing one person saw stays for the next one to see.
+    queryClient.clear();
+    set({ signedOut: how.bySignOut ?? false });
+  },
+});

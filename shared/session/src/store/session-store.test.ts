@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, compactApi } from '../api/api-client';
+import { STORAGE_KEYS } from '@chirp/contracts';
+import { queryKeys } from '../query/keys';
+import { queryClient } from '../query/query-client';
+import { aCompactPost, aPostPage, aProfile, aUser } from '../testing/fixtures';
+import { sortPosts } from './post-order';
+import { useSession } from './session-store';
+
+const older = aCompactPost({ _id: 'older', likeCount: 900, createdAt: '2026-01-01T10:00:00+00:00' });
+const newer = aCompactPost({ _id: 'newer', likeCount: 5, createdAt: '2026-01-02T10:00:00+00:00' });
+
+beforeEach(() => {
+  useSession.getState().sessionReset();
+  queryClient.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('post order', () => {
+  it('shows newest first, or most liked first when trending', () => {
+    expect(sortPosts([older, newer], false).map((p) => p._id)).toEqual(['newer', 'older']);
+    expect(sortPosts([newer, older], true).map((p) => p._id)).toEqual(['older', 'newer']);
+  });
+});
+
+describe('session', () => {
+  it('logs in: keeps the token and username, knows who is signed in, and starts loading the home feed', async () => {
+    const ann = aProfile({ username: 'ann', followingCount: 3 });
+    vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: ann, encodedToken: 'jwt' });
+    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([newer, older]));
+    await useSession.getState().logIn({ username: 'ann', password: 'secret123' });
+    const state = useSession.getState();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt');
+    expect(localStorage.getItem(STORAGE_KEYS.username)).toBe('ann');
+    expect(state).toMatchObject({ currentUser: ann, sessionStatus: 'confirmed' });
+    // Only the first page of one list, never every post and user.
+    expect(feed).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.postList({ kind: 'feed', sort: 'latest' }))).toBeDefined());
+    expect(queryClient.getQueryData(queryKeys.profile('ann'))).toEqual(ann);
+    expect(state).not.toHaveProperty('allPosts');
+    expect(state).not.toHaveProperty('users');
+  });
+
+  it('signs up without a session and fills the login form with the new credentials', async () => {
+    vi.spyOn(api, 'signup').mockResolvedValue({ createdUser: aUser({ username: 'new' }), encodedToken: 'jwt' });
+    await useSession.getState().signUp({ username: 'new', password: 'password1', firstName: 'N', lastName: 'U' });
+    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().loginForm).toEqual({ username: 'new', password: 'password1' });
+  });
+
+  it('logging out clears local storage, every piece of session state and the query cache', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'jwt');
+    localStorage.setItem('something-else', 'x');
+    queryClient.setQueryData(queryKeys.profile('ann'), aProfile({ username: 'ann' }));
+    useSession.setState({ token: 'jwt', username: 'ann', currentUser: aProfile(), composerText: 'draft', optimistic: { 'like:x': true } });
+    useSession.getState().logOut();
+    expect(localStorage.length).toBe(0);
+    expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null, composerText: '', optimistic: {} });
+    expect(useSession.getState().signedOut).toBe(false);
+    expect(queryClient.getQueryData(queryKeys.profile('ann'))).toBeUndefined();
+  });
+
+  it('remembers a sign-out by the user until the next login, and an expiry not at all', async () => {
+    useSession.setState({ token: 'jwt' });
+    useSession.getState().logOut({ bySignOut: true });
+    expect(useSession.getState().signedOut).toBe(true);
+    vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: aProfile({ username: 'ann' }), encodedToken: 'jwt' });
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    await useSession.getState().logIn({ username: 'ann', password: 'password1' });
+    expect(useSession.getState().signedOut).toBe(false);
+    useSession.getState().logOut();
+    expect(useSession.getState().signedOut).toBe(false);
+  });
+
+  it('follows the signed-in person’s profile when it changes, and no one else’s', () => {
+    const ann = aProfile({ username: 'ann' });
+    useSession.setState({ currentUser: ann });
+    useSession.getState().setCurrentUser({ ...ann, bio: 'New bio' });
+    expect(useSession.getState().currentUser?.bio).toBe('New bio');
+    useSession.getState().setCurrentUser(aProfile({ username: 'bob' }));
+    expect(useSession.getState().currentUser?.username).toBe('ann');
+  });
+
+  it('learns who is signed in from a change when the start-up check could not reach the back end', () => {
+    useSession.setState({ token: 'jwt', username: 'ann', currentUser: null });
+    useSession.getState().setCurrentUser(aProfile({ username: 'bob' }));
+    expect(useSession.getState().currentUser).toBeNull();
+    useSession.getState().setCurrentUser(aProfile({ username: 'ann', bio: 'Back' }));
+    expect(useSession.getState().currentUser?.bio).toBe('Back');
+  });
+});
