@@ -1,12 +1,9 @@
 /**
- * The in-browser back end's contract suites (shell/src/mirage/__tests__/contract), unchanged,
+ * The contract suites of @chirp/api-rules (api-rules/src/contract), the same as the in-browser back end runs,
  * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { defineBadInputSuite } from '../../../shell/src/mirage/__tests__/contract/bad-input-suite';
-import { defineCompactSuite } from '../../../shell/src/mirage/__tests__/contract/compact-suite';
-import type { ContractContext } from '../../../shell/src/mirage/__tests__/contract/contract-client';
-import { defineContractSuite } from '../../../shell/src/mirage/__tests__/contract/contract-suite';
+import { defineBadInputSuite, defineCompactSuite, defineContractSuite, type ContractContext } from '@chirp/api-rules/contract';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 

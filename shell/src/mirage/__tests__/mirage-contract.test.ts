@@ -4,10 +4,7 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { defineBadInputSuite } from './contract/bad-input-suite';
-import { defineCompactSuite } from './contract/compact-suite';
-import { defineContractSuite } from './contract/contract-suite';
-import type { ContractContext } from './contract/contract-client';
+import { defineBadInputSuite, defineCompactSuite, defineContractSuite, type ContractContext } from '@chirp/api-rules/contract';
 
 let server: Server;
 

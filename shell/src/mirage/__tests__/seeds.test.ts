@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../passwords';
 import { isStoredPost, isStoredUser, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { createSeedDatabase, SEED_PASSWORD } from '../seeds';
-import { UUID_PATTERN } from './contract/contract-client';
+import { UUID_PATTERN } from '@chirp/api-rules/contract';
 
 const publicFolder = resolve(import.meta.dirname, '../../../public');
 

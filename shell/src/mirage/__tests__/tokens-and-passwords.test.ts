@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueToken, newTokenSecret, readToken } from '@chirp/api-rules';
-import { forgeToken, tokenClaims, unsignedToken } from './contract/contract-client';
+import { forgeToken, tokenClaims, unsignedToken } from '@chirp/api-rules/contract';
 
 describe('passwords', () => {
   it('stores a salted PBKDF2 hash, never the password', async () => {

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_AVATAR, GUEST_CREDENTIALS, MAX_POST_LENGTH, type Post, type User } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DECIDED_ERRORS, SPEC_ERRORS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
+import { DECIDED_ERRORS, SPEC_ERRORS, TIMESTAMP_PATTERN } from '../index';
 import { CALLS, pathTo, type Targets } from './calls';
 import {
   contractClient,

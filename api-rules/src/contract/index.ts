@@ -1,0 +1,9 @@
+/**
+ * The API contract, as suites every back end runs (the in-browser Mirage one, and the server on
+ * PGlite and on PostgreSQL): each back end's runner gives a ContractContext (how to reach it, reset
+ * it and sign a token) and defines the suites. Test code: imported only by test files.
+ */
+export { defineBadInputSuite } from './bad-input-suite';
+export { defineCompactSuite } from './compact-suite';
+export { defineContractSuite } from './contract-suite';
+export { forgeToken, tokenClaims, unsignedToken, UUID_PATTERN, type ContractContext } from './contract-client';
