@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +40,48 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  {
+    // Package boundaries (issue 13): another package only through its package exports, no cycles,
+    // and each kind of package only what it may depend on.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.tools.json', '*/tsconfig.json', 'shared/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./shared/contracts', './api-rules', './server'],
+              from: ['./shared/ui', './shared/session', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote'],
+              message: 'The contracts, the rules and the server use no UI or browser-session code.',
+            },
+            {
+              target: ['./shared/contracts', './shared/ui', './shared/session', './shared/seams'],
+              from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './server'],
+              message: 'The shared packages never depend on the packages built on them.',
+            },
+            {
+              target: ['./shared/ui'],
+              from: ['./shared/session'],
+              message: '@chirp/ui is presentation only: no store, no API client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Vite bundles its config file but loads workspace packages it imports as plain Node modules,
+    // which cannot be TypeScript: the configs and the build tooling reach shared/build by path.
+    files: ['*/vite.config.ts', 'shared/build/**/*.ts'],
+    rules: { 'import-x/no-relative-packages': 'off' },
+  },
   {
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { spawnServer } from '../../server/src/__tests__/spawn-server';
+import { spawnServer } from '@chirp/server/testing';
 import { deploy, freePort } from './deployment';
 import { test as base, expect } from './fixtures';
 

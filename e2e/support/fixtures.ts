@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { type Deployment, deploy } from './deployment';
 
-interface Fixtures {
+export interface Fixtures {
   /** Console errors and uncaught exceptions seen during the test; the test fails on any. */
   consoleErrors: string[];
 }

@@ -1,4 +1,6 @@
 import type { RemoteName } from '@chirp/seams';
+// Vite loads its config's workspace imports as plain Node modules: the build tooling reaches the
+// session's package.json by path (eslint.config.js allows it for the tooling alone).
 import sessionPackage from '../session/package.json' with { type: 'json' };
 
 /**

@@ -252,7 +252,7 @@ describe('health, readiness and start-up', { timeout: 60_000 }, () => {
     expect(configFromEnv({ JWT_SECRET: secret, SEED_DEMO: '0', DATA_DIR: newTempDir() }).seedDemo).toBe(false);
     const bare = await startTestServer({ seedDemo: false });
     try {
-      const { users } = await (await fetch(`${bare.url}/api/users`)).json();
+      const { users } = (await (await fetch(`${bare.url}/api/users`)).json()) as { users: unknown[] };
       expect(users).toEqual([]);
       const login = await fetch(`${bare.url}/api/auth/login`, {
         method: 'POST',

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const login = async (url: string, username: string, password: string) =>
-  (await post(url, '/auth/login', { username, password })).body.encodedToken as string;
+  (await post(url, '/auth/login', { username, password })).body.encodedToken;
 const getPosts = async (url: string): Promise<Post[]> => ((await (await fetch(`${url}/api/posts`)).json()) as { posts: Post[] }).posts;
 
 describe('two server instances on one PostgreSQL', () => {

@@ -68,7 +68,14 @@ export async function post(url: string, path: string, body: unknown, token?: str
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as ApiAnswer };
+}
+
+/** What the API answers, as these tests read it: a few known fields. */
+export interface ApiAnswer {
+  encodedToken: string;
+  message?: string;
+  posts: Array<{ _id: string; content: string }>;
 }
 
 /** Posts from `writers` loops until the server dies; answers the ids of the posts it acknowledged. */
@@ -81,7 +88,7 @@ export async function streamPostsUntilKilled(server: ServerProcess, token: strin
       try {
         const answer = await post(server.url, '/posts', { postData: { content } }, token);
         if (answer.status !== 201) throw new Error(`answered ${answer.status}`);
-        acknowledged.push(answer.body.posts.find((entry: { content: string }) => entry.content === content)._id);
+        acknowledged.push(answer.body.posts.find((entry) => entry.content === content)!._id);
       } catch {
         return; // the server is gone: this write was never acknowledged
       }

@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { GUEST_CREDENTIALS, PRESET_AVATARS, DEFAULT_AVATAR } from '@chirp/contracts';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../passwords';
@@ -8,7 +6,12 @@ import { isStoredPost, isStoredUser, TIMESTAMP_PATTERN } from '@chirp/api-rules'
 import { createSeedDatabase, SEED_PASSWORD } from '../seeds';
 import { UUID_PATTERN } from '@chirp/api-rules/contract';
 
-const publicFolder = resolve(import.meta.dirname, '../../../public');
+/** The pictures the shell ships (shell/public), by URL path, with their contents. */
+const shipped = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('../../../public/**/*.{svg,png,jpg,webp}', { query: '?raw', import: 'default', eager: true })).map(
+    ([file, contents]) => [file.replace('../../../public', ''), contents],
+  ),
+);
 
 describe('the seed data', () => {
   it('is 8 users and 16 posts of valid shapes, with random UUIDs', async () => {
@@ -68,9 +71,8 @@ describe('the seed data', () => {
     ];
     expect(db.posts.filter((post) => post.image).length).toBeGreaterThanOrEqual(3);
     for (const file of files) {
-      const path = `${publicFolder}${file}`;
-      expect(existsSync(path), file).toBe(true);
-      expect(statSync(path).size, file).toBeLessThan(2048);
+      expect(shipped[file], file).toBeDefined();
+      expect(new Blob([shipped[file]]).size, file).toBeLessThan(2048);
     }
   });
 });
