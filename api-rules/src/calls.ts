@@ -17,6 +17,8 @@ export interface ApiCall {
   body: string | null;
   /** Where the caller reached this back end (scheme and host), for URLs in answers; the server's only. */
   origin?: string;
+  /** Set when the back end validated the body against its schema and it does not match: what is wrong. */
+  bodyMismatch?: string;
 }
 
 export interface ApiReply {
@@ -41,7 +43,8 @@ export async function answerCall<Services>(
   try {
     return await handler(call, services);
   } catch (error) {
-    return error instanceof Refusal ? reply({ errors: [error.message] }, error.status) : unexpected(error);
+    if (!(error instanceof Refusal)) return unexpected(error);
+    return { ...reply({ errors: [error.message] }, error.status), ...(error.headers ? { headers: error.headers } : {}) };
   }
 }
 

@@ -58,14 +58,16 @@ export interface Moment {
   newId: () => string;
 }
 
-/** A refused call: the status and the text of `{ errors: [text] }`. */
+/** A refused call: the status and the text of `{ errors: [text] }`, and headers to send with it. */
 export class Refusal extends Error {
   readonly status: number;
+  readonly headers?: Record<string, string>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, headers?: Record<string, string>) {
     super(message);
     this.name = 'Refusal';
     this.status = status;
+    this.headers = headers;
   }
 }
 

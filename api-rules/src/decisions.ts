@@ -65,6 +65,7 @@ export const DECIDED_ERRORS = {
   unknownCall: (method: string, path: string) => `There is no API call ${method} ${path}.`,
   malformedJson: 'The request body is not valid JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
+  bodyMismatch: (detail: string) => `The request body does not match the API: ${detail}.`,
   missingObject: (name: string) => `The request body must have an object "${name}".`,
   notText: (field: string) => `The field "${field}" must be text.`,
   tooLong: (field: string, max: number) => `The field "${field}" must be at most ${max} characters.`,

@@ -16,3 +16,4 @@ export * from './timestamps';
 export * from './tokens';
 export * from './users-rules';
 export * from './validation';
+export * from './routes';

@@ -6,10 +6,12 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { DECIDED_ERRORS } from '@chirp/api-rules';
+import { DECIDED_ERRORS, routeTable, type BoundRoute } from '@chirp/api-rules';
+import { BODY_SCHEMAS } from '@chirp/api-rules/schemas';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { runRoute, SERVER_ERRORS, type ApiCall, type RouteDefinition, type Services } from './api/context';
-import { apiRoutes } from './api/routes';
+import { SERVER_ERRORS, unexpectedFailure, type ApiCall, type Services } from './api/context';
+import { apiHandlers } from './api/routes';
 import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
 import { memoryFailureCounter } from './api/login-failures';
@@ -34,7 +36,11 @@ export type AppOptions = Pick<
   | 'quotas'
 > & { sql: Sql };
 
-const RATE_LIMITED = new Set(['/auth/login', '/auth/signup']);
+const RATE_LIMITED = new Set(['login', 'signup']);
+
+/** The body as it came, before JSON parsing: the rules read it themselves, with the contract's texts. */
+const RAW_BODY = Symbol('raw body');
+type WithRawBody = FastifyRequest & { [RAW_BODY]?: string };
 
 function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall {
   const url = new URL(request.url, 'http://server');
@@ -46,7 +52,8 @@ function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall
     params: (request.params ?? {}) as Record<string, string>,
     query: url.searchParams,
     headers,
-    body: typeof request.body === 'string' ? request.body : null,
+    body: (request as WithRawBody)[RAW_BODY] ?? null,
+    bodyMismatch: request.validationError ? request.validationError.message : undefined,
     origin: publicUrl ?? `${request.protocol}://${request.host}`,
   };
 }
@@ -66,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(options.trustProxy)
         : options.trustProxy,
     frameworkErrors: (_error, _request, reply) => sendErrors(reply, 400, SERVER_ERRORS.badAddress),
+    // Bodies are checked as sent: no type coercion, nothing removed or defaulted.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     // Refused before any route (headers too large, a request that is not HTTP): the same `{ errors }` shape.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
@@ -77,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
   const services: Services = {
     sql: options.sql,
     jwtSecret: options.jwtSecret,
@@ -85,9 +94,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quotas: options.quotas,
   };
 
-  // Bodies reach the rules as text: they say what is wrong with malformed JSON, in the contract's words.
+  // Bodies are kept as text for the rules (they say what is wrong with malformed JSON, in the
+  // contract's words) and parsed for the schema check; what is not JSON is checked as no body.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, text, done) => {
+    (request as WithRawBody)[RAW_BODY] = text as string;
+    let value: unknown;
+    try {
+      value = JSON.parse(text as string);
+    } catch {
+      value = undefined;
+    }
+    done(null, value);
+  });
 
   await app.register(cors, {
     origin: options.corsOrigins,
@@ -120,19 +139,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendErrors(reply, 404, DECIDED_ERRORS.unknownCall(request.method, new URL(request.url, 'http://server').pathname)),
   );
 
-  const add = (route: RouteDefinition) =>
+  // The API's route table (@chirp/api-rules), answered from the database.
+  const add = (route: BoundRoute<Services>) =>
     app.route({
       method: route.method,
       url: `/api${route.path}`,
-      config: RATE_LIMITED.has(route.path)
+      // The body's JSON schema (TypeBox, from the route table): a mismatch is answered by the route
+      // table with the rules' own refusal, after the token check (attachValidation).
+      schema: route.body ? { body: BODY_SCHEMAS[route.body] } : undefined,
+      attachValidation: true,
+      config: RATE_LIMITED.has(route.name)
         ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
         : {},
       handler: async (request, reply) => {
-        const { status, body, headers } = await runRoute(route.handler, toCall(request, options.publicUrl), services);
+        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), services);
         return reply.code(status).headers(headers ?? {}).send(body);
       },
     });
-  apiRoutes.forEach(add);
+  routeTable(apiHandlers, { tokenSecret: ({ jwtSecret }) => jwtSecret, unexpected: unexpectedFailure }).forEach(add);
   const store = await imageStoreFor(options);
   app.addHook('onClose', () => store.close());
   uploadRoutes(app, services, { ...options, store });

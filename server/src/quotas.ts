@@ -16,12 +16,12 @@ export const QUOTA_ERRORS = {
   posts: (seconds: number) => `You are posting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
-/** A 429 that says when to come back. */
+/** A 429 that says when to come back (Retry-After). */
 export class QuotaRefusal extends Refusal {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, message);
+    super(429, message, { 'retry-after': String(retryAfterSeconds) });
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

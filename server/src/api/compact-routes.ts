@@ -14,12 +14,13 @@ import {
   readSearchText,
   refuse,
   type ApiCall,
+  type RouteName,
   type TokenClaims,
 } from '@chirp/api-rules';
 import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
 import { loadUserNamed, loadUsersById, rowIds } from '../db/records';
 import type { Queryable } from '../db/sql';
-import { authenticate, reply, type ApiReply, type RouteDefinition, type Services } from './context';
+import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
 import { pageQuery, type PostFilter } from './post-lists';
 
 export const naming = (call: ApiCall): PictureNaming => ({ origin: call.origin ?? '' });
@@ -29,9 +30,8 @@ export async function readerId(call: ApiCall, services: Services): Promise<strin
   return call.headers.authorization === undefined ? null : (await authenticate(call, services))._id;
 }
 
-/** The caller of a call that needs one, who must still exist. */
-async function existingCaller(call: ApiCall, services: Services): Promise<TokenClaims> {
-  const claims = await authenticate(call, services);
+/** The caller of a call that needs one (the table checked the token), who must still exist. */
+async function existingCaller(services: Services, claims: TokenClaims): Promise<TokenClaims> {
   findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id], []) }, claims);
   return claims;
 }
@@ -78,59 +78,37 @@ async function existingUserId(q: Queryable, userId: string): Promise<string> {
   return rows[0]?.id ?? refuse(404, DECIDED_ERRORS.userNotFound);
 }
 
-const peopleOf = (kind: 'followers' | 'following'): RouteDefinition => ({
-  method: 'GET',
-  path: `/users/:userId/${kind}`,
-  handler: async (call, services) => {
+const peopleOf =
+  (kind: 'followers' | 'following'): RouteHandler =>
+  async (call, services) => {
     const viewer = await readerId(call, services);
     const of = await existingUserId(services.sql, call.params.userId!);
     return compactPeoplePage(services.sql, { kind, of }, call, viewer);
-  },
-});
+  };
 
-export const compactRoutes: RouteDefinition[] = [
-  {
-    method: 'GET',
-    path: '/posts/bookmarked',
-    handler: async (call, services) => {
-      const claims = await existingCaller(call, services);
-      return compactPostPage(services.sql, { bookmarkedBy: claims._id }, call, claims._id);
-    },
+export const compactHandlers = {
+  bookmarkedPosts: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return compactPostPage(services.sql, { bookmarkedBy: caller._id }, call, caller._id);
   },
-  {
-    method: 'GET',
-    path: '/posts/user/:username/liked',
-    handler: async (call, services) => {
-      const viewer = await readerId(call, services);
-      const [user] = await loadUserNamed(services.sql, call.params.username!);
-      if (!user) refuse(404, DECIDED_ERRORS.userNotFound);
-      return compactPostPage(services.sql, { likedBy: user._id }, call, viewer);
-    },
+  likedPosts: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const [user] = await loadUserNamed(services.sql, call.params.username!);
+    if (!user) refuse(404, DECIDED_ERRORS.userNotFound);
+    return compactPostPage(services.sql, { likedBy: user._id }, call, viewer);
   },
-  {
-    method: 'GET',
-    path: '/users/by-username/:username',
-    handler: async (call, services) => {
-      const viewer = await readerId(call, services);
-      return reply({ user: await compactProfile(services.sql, { username: call.params.username! }, call, viewer) });
-    },
+  userByUsername: async (call, services) => {
+    const viewer = await readerId(call, services);
+    return reply({ user: await compactProfile(services.sql, { username: call.params.username! }, call, viewer) });
   },
-  peopleOf('followers'),
-  peopleOf('following'),
-  {
-    method: 'GET',
-    path: '/search/users',
-    handler: async (call, services) => {
-      const viewer = await readerId(call, services);
-      return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);
-    },
+  followers: peopleOf('followers'),
+  following: peopleOf('following'),
+  searchUsers: async (call, services) => {
+    const viewer = await readerId(call, services);
+    return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);
   },
-  {
-    method: 'GET',
-    path: '/suggestions',
-    handler: async (call, services) => {
-      const claims = await existingCaller(call, services);
-      return compactPeoplePage(services.sql, { kind: 'suggestions', for: claims._id }, call, claims._id);
-    },
+  suggestions: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return compactPeoplePage(services.sql, { kind: 'suggestions', for: caller._id }, call, caller._id);
   },
-];
+} satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -4,23 +4,25 @@
  * rule, and writes back what it changed (so a refused call changes nothing).
  */
 import {
-  SPEC_ERRORS,
   answerCall,
+  authenticate as authenticateWith,
   readToken,
   reply,
-  refuse,
   toPublicPost,
   toPublicUser,
   type ApiCall,
   type ApiReply,
   type Database,
+  type KeepChange,
+  type RouteHandler as TableHandler,
+  type RowsTouched,
   type StoredPost,
   type StoredUser,
   type TokenClaims,
 } from '@chirp/api-rules';
 import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import type { Queryable, Sql } from '../db/sql';
-import { QuotaRefusal, type Quotas } from '../quotas';
+import type { Quotas } from '../quotas';
 import type { FailureCounter } from './login-failures';
 
 export interface Services {
@@ -31,14 +33,8 @@ export interface Services {
   quotas: Quotas;
 }
 
-export type RouteHandler = (call: ApiCall, services: Services) => Promise<ApiReply>;
-
-export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Under /api, with `:name` parameters (the in-browser back end's table). */
-  path: string;
-  handler: RouteHandler;
-}
+/** A route's work on this server (the route table of `@chirp/api-rules` says which and how to call it). */
+export type RouteHandler = TableHandler<Services>;
 
 /** Server texts for what only a server meets (the rules' texts cover everything else). */
 export const SERVER_ERRORS = {
@@ -59,36 +55,29 @@ export const SERVER_ERRORS = {
   imageTooLarge: (limit: number) => `An image can be at most ${Math.floor(limit / (1024 * 1024))} MB.`,
 } as const;
 
-/** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
-export function runRoute(handler: RouteHandler, call: ApiCall, services: Services): Promise<ApiReply> {
-  const withRetryAfter: RouteHandler = async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (!(error instanceof QuotaRefusal)) throw error;
-      return { status: 429, body: { errors: [error.message] }, headers: { 'retry-after': String(error.retryAfterSeconds) } };
-    }
-  };
-  return answerCall(withRetryAfter, call, services, (error) => {
-    // PostgreSQL text cannot hold NUL ('\u0000' in JSON): bad input, refused with nothing changed.
-    const code = (error as { code?: string }).code;
-    if (code === '22021' || code === '22P05') return reply({ errors: [SERVER_ERRORS.nulCharacter] }, 400);
-    console.error(`The API failed on ${call.method} ${call.path}:`, error);
-    return reply({ errors: [SERVER_ERRORS.unexpected] }, 500);
-  });
+/**
+ * What is not a refusal: NUL in text (400: PostgreSQL text cannot hold it, so nothing changed), else
+ * a 500 (spec 8), logged.
+ */
+export function unexpectedFailure(error: unknown, call: ApiCall): ApiReply {
+  const code = (error as { code?: string }).code;
+  if (code === '22021' || code === '22P05') return reply({ errors: [SERVER_ERRORS.nulCharacter] }, 400);
+  console.error(`The API failed on ${call.method} ${call.path}:`, error);
+  return reply({ errors: [SERVER_ERRORS.unexpected] }, 500);
 }
 
-/** The claims of the caller's token; 401 without a valid one (checked on every protected call). */
-export async function authenticate(call: ApiCall, services: Services): Promise<TokenClaims> {
-  return (await readToken(services.jwtSecret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
+/** Runs a handler outside the route table (uploads): as the table's routes are run. */
+export function runRoute(handler: (call: ApiCall, services: Services) => Promise<ApiReply>, call: ApiCall, services: Services): Promise<ApiReply> {
+  return answerCall(handler, call, services, (error) => unexpectedFailure(error, call));
+}
+
+/** The claims of the caller's token; 401 without a valid one. */
+export function authenticate(call: ApiCall, services: Services): Promise<TokenClaims> {
+  return authenticateWith(services.jwtSecret, call);
 }
 
 /** The rows a change reads and writes: they are locked first, then loaded into the rule's input. */
-export interface Scope {
-  userIds?: string[];
-  postIds?: string[];
-  /** Also the users who bookmarked this post (deleting a post changes their lists). */
-  bookmarkersOf?: string;
+export interface Scope extends RowsTouched {
   /**
    * Load only the relation entries (likes, bookmarks, follows) between the scope's own rows: enough
    * for a rule that changes one of them, when the answer is read from the database afterwards.
@@ -120,6 +109,9 @@ export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Dat
     return outcome;
   });
 }
+
+/** A change on this server: one transaction over the rows it touches (compact: their relations only). */
+export const keepChange: KeepChange<Services> = ({ sql }, { compact, ...rows }, run) => change(sql, { ...rows, narrow: compact }, run);
 
 /** Users as the API shows them: follow lists as current summaries, no password. */
 export async function publicUsers(

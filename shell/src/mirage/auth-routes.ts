@@ -1,4 +1,4 @@
-import { changeWithoutCaller, reply, viewerIn, type RouteDefinition } from './http';
+import { changeWithoutCaller, reply, viewerIn, type RouteHandler } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   indexUsers,
@@ -7,6 +7,7 @@ import {
   readJsonObject,
   readSignup,
   refuse,
+  type RouteName,
   signUp,
   SPEC_ERRORS,
   toProfile,
@@ -15,32 +16,24 @@ import {
   wantsCompact,
 } from '@chirp/api-rules';
 
-export const authRoutes: RouteDefinition[] = [
-  {
-    method: 'post',
-    path: '/auth/signup',
-    handler: async (call, backend) => {
-      const compact = wantsCompact(call.query);
-      const { password, ...profile } = readSignup(readJsonObject(call.body));
-      const passwordHash = await hashPassword(password);
-      const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
-      const encodedToken = await issueToken(db.tokenSecret, user);
-      const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
-      return reply({ createdUser, encodedToken }, 201);
-    },
+export const authHandlers = {
+  signup: async (call, backend) => {
+    const compact = wantsCompact(call.query);
+    const { password, ...profile } = readSignup(readJsonObject(call.body));
+    const passwordHash = await hashPassword(password);
+    const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
+    const encodedToken = await issueToken(db.tokenSecret, user);
+    const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
+    return reply({ createdUser, encodedToken }, 201);
   },
-  {
-    method: 'post',
-    path: '/auth/login',
-    handler: async (call, backend) => {
-      const compact = wantsCompact(call.query);
-      const { username, password } = readCredentials(readJsonObject(call.body));
-      const { db } = backend;
-      const user = userForLogin(db, username);
-      if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
-      const encodedToken = await issueToken(db.tokenSecret, user);
-      const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
-      return reply({ foundUser, encodedToken });
-    },
+  login: async (call, backend) => {
+    const compact = wantsCompact(call.query);
+    const { username, password } = readCredentials(readJsonObject(call.body));
+    const { db } = backend;
+    const user = userForLogin(db, username);
+    if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
+    const encodedToken = await issueToken(db.tokenSecret, user);
+    const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
+    return reply({ foundUser, encodedToken });
   },
-];
+} satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -2,7 +2,7 @@
  * The compact form's answers and the read calls the screens need beyond spec 7 (README: "Compact
  * answers"). Every list here is one page and a cursor; every post and person is compact.
  */
-import { authenticate, type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type RouteDefinition } from './http';
+import { type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type RouteHandler } from './http';
 import type { Backend } from './backend';
 import {
   bookmarkedPosts,
@@ -22,6 +22,7 @@ import {
   readSearchText,
   refuse,
   DECIDED_ERRORS,
+  type RouteName,
   searchUsers,
   type StoredPost,
   type StoredUser,
@@ -67,67 +68,36 @@ export function compactFollowAnswer(db: Database, user: StoredUser, followUser: 
 
 const userOf = (call: ApiCall, db: Database) => findUserById(db, call.params.userId!);
 
-export const compactRoutes: RouteDefinition[] = [
-  {
-    method: 'get',
-    path: '/posts/bookmarked',
-    handler: async (call, backend) => {
-      const claims = await authenticate(call, backend);
-      const { db } = backend;
-      const viewer = viewerIn(db, claims);
-      return postPageReply(db, bookmarkedPosts(db, findCaller(db, claims)), call.query, viewer);
-    },
+export const compactHandlers = {
+  bookmarkedPosts: async (call, backend, claims) => {
+    const { db } = backend;
+    return postPageReply(db, bookmarkedPosts(db, findCaller(db, claims!)), call.query, viewerIn(db, claims));
   },
-  {
-    method: 'get',
-    path: '/posts/user/:username/liked',
-    handler: async (call, backend) => {
-      const viewer = await readingViewer(call, backend);
-      return postPageReply(backend.db, likedPosts(backend.db, call.params.username!), call.query, viewer);
-    },
+  likedPosts: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    return postPageReply(backend.db, likedPosts(backend.db, call.params.username!), call.query, viewer);
   },
-  {
-    method: 'get',
-    path: '/users/by-username/:username',
-    handler: async (call, backend) => {
-      const viewer = await readingViewer(call, backend);
-      const user = findUserByUsername(backend.db, call.params.username!) ?? refuse(404, DECIDED_ERRORS.userNotFound);
-      return reply({ user: toProfile(backend.db, user, viewer) });
-    },
+  userByUsername: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    const user = findUserByUsername(backend.db, call.params.username!) ?? refuse(404, DECIDED_ERRORS.userNotFound);
+    return reply({ user: toProfile(backend.db, user, viewer) });
   },
-  {
-    method: 'get',
-    path: '/users/:userId/followers',
-    handler: async (call, backend) => {
-      const viewer = await readingViewer(call, backend);
-      return peoplePageReply(followersOf(backend.db, userOf(call, backend.db)), call.query, viewer);
-    },
+  followers: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    return peoplePageReply(followersOf(backend.db, userOf(call, backend.db)), call.query, viewer);
   },
-  {
-    method: 'get',
-    path: '/users/:userId/following',
-    handler: async (call, backend) => {
-      const viewer = await readingViewer(call, backend);
-      return peoplePageReply(followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
-    },
+  following: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    return peoplePageReply(followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
   },
-  {
-    method: 'get',
-    path: '/search/users',
-    handler: async (call, backend) => {
-      const viewer = await readingViewer(call, backend);
-      return peoplePageReply(searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
-    },
+  searchUsers: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    return peoplePageReply(searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
   },
-  {
-    method: 'get',
-    path: '/suggestions',
-    handler: async (call, backend) => {
-      const claims = await authenticate(call, backend);
-      const viewer = viewerIn(backend.db, claims);
-      return peoplePageReply(suggestedUsers(backend.db, viewer.caller!), call.query, viewer);
-    },
+  suggestions: async (call, backend, claims) => {
+    const viewer = viewerIn(backend.db, claims);
+    return peoplePageReply(suggestedUsers(backend.db, viewer.caller!), call.query, viewer);
   },
-];
+} satisfies Partial<Record<RouteName, RouteHandler>>;
 
 export { readingViewer, peoplePageReply };

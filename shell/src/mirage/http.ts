@@ -6,81 +6,53 @@
 import type { Backend } from './backend';
 import {
   answerCall,
-  currentMoment,
+  authenticate as authenticateWith,
   type ApiCall,
   type ApiReply,
   type Database,
   DECIDED_ERRORS,
   findCaller,
   indexUsers,
+  type KeepChange,
   type Moment,
   orderPosts,
   pagePosts,
   type PageRequest,
   readToken,
-  refuse,
   reply,
-  SPEC_ERRORS,
+  type RouteHandler as TableHandler,
   type StoredPost,
-  type StoredUser,
   type TokenClaims,
   toPublicPost,
   type Viewer,
-  wantsCompact,
+  currentMoment,
 } from '@chirp/api-rules';
 import { pictureUrl } from './pictures';
 
-export type { ApiCall, ApiReply } from '@chirp/api-rules';
+export type { ApiCall, ApiReply, AskedBy } from '@chirp/api-rules';
 export { reply };
 
-export type RouteHandler = (call: ApiCall, backend: Backend) => Promise<ApiReply>;
+/** A route's work on this back end (the route table of `@chirp/api-rules` says which and how to call it). */
+export type RouteHandler = TableHandler<Backend>;
 
-export interface RouteDefinition {
-  method: 'get' | 'post' | 'delete';
-  /** Under /api, with `:name` parameters. */
-  path: string;
-  handler: RouteHandler;
+/** A failure that is not a refusal: logged, and a 500 with `errors` (spec 8). */
+export function unexpectedFailure(error: unknown, call: ApiCall): ApiReply {
+  console.error(`The demo back end failed on ${call.method} ${call.path}:`, error);
+  return reply({ errors: [DECIDED_ERRORS.unexpected] }, 500);
 }
 
 /** Runs a handler: a `Refusal` becomes its status and text; anything else a 500 (spec 8), logged. */
-export function runRoute(handler: RouteHandler, call: ApiCall, backend: Backend): Promise<ApiReply> {
-  return answerCall(handler, call, backend, (error) => {
-    console.error(`The demo back end failed on ${call.method} ${call.path}:`, error);
-    return reply({ errors: [DECIDED_ERRORS.unexpected] }, 500);
-  });
+export function runRoute(handler: (call: ApiCall, backend: Backend) => Promise<ApiReply>, call: ApiCall, backend: Backend): Promise<ApiReply> {
+  return answerCall(handler, call, backend, (error) => unexpectedFailure(error, call));
 }
 
-/** The claims of the caller's token; 401 without a valid one (decision: checked on every protected call). */
-export async function authenticate(call: ApiCall, backend: Backend): Promise<TokenClaims> {
-  return (await readToken(backend.db.tokenSecret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
+/** The claims of the caller's token; 401 without a valid one. */
+export function authenticate(call: ApiCall, backend: Backend): Promise<TokenClaims> {
+  return authenticateWith(backend.db.tokenSecret, call);
 }
 
-/**
- * A protected call that changes data: the token is checked before the input is read (so a caller
- * without one hears 401 before any 400), then the rule runs on the current data as the caller, looked
- * up inside the change so it is current.
- */
-export function changeAsCaller<Input, Outcome extends Database | { db: Database }>(
-  readInput: (call: ApiCall) => Input,
-  rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome,
-  answer: (outcome: Outcome, asked: AskedBy) => ApiReply,
-): RouteHandler {
-  return async (call, backend) => {
-    const claims = await authenticate(call, backend);
-    const compact = wantsCompact(call.query);
-    const input = readInput(call);
-    const moment = currentMoment();
-    const outcome = await backend.change((db) => rule(db, findCaller(db, claims), input, moment));
-    return answer(outcome, { call, claims, compact });
-  };
-}
-
-/** Who asked a change, and in which form they want the answer. */
-export interface AskedBy {
-  call: ApiCall;
-  claims: TokenClaims;
-  compact: boolean;
-}
+/** A change on this back end: the rule runs on the current data, one change at a time (backend.ts). */
+export const keepChange: KeepChange<Backend> = (backend, _rows, run) => backend.change(run);
 
 /** The viewer of a compact answer on `db`: the signed-in caller, if any. */
 export function viewerIn(db: Database, claims: TokenClaims | undefined): Viewer {

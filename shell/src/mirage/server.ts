@@ -3,19 +3,22 @@
  * in IndexedDB. Started by the shell before the app renders, when no API server is configured.
  */
 import { createServer, Response, type Request, type Server } from 'miragejs';
-import { authRoutes } from './auth-routes';
-import { compactRoutes } from './compact-routes';
+import { authHandlers } from './auth-routes';
+import { compactHandlers } from './compact-routes';
 import { Backend } from './backend';
 import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
-import { runRoute, type ApiCall, type RouteDefinition, type RouteHandler } from './http';
+import { runRoute, unexpectedFailure, type ApiCall, type ApiReply } from './http';
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
-import { postsRoutes } from './posts-routes';
-import { DECIDED_ERRORS, refuse, RESET_PARAMETER, STORAGE } from '@chirp/api-rules';
+import { postsHandlers } from './posts-routes';
+import { DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
-import { usersRoutes } from './users-routes';
+import { usersHandlers } from './users-routes';
 
-/** All 18 calls, in the order of spec 7's table (paths under /api). */
-export const apiRoutes: RouteDefinition[] = [...authRoutes, ...usersRoutes, ...postsRoutes, ...compactRoutes];
+/** The API's route table (`@chirp/api-rules`), answered from this back end's data. */
+export const apiRoutes = routeTable<Backend>(
+  { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers },
+  { tokenSecret: (backend) => backend.db.tokenSecret, unexpected: unexpectedFailure },
+);
 
 export interface MirageOptions {
   /** Response delay in ms (spec: 400; tests: 0). See `mockDelayFromEnvironment`. */
@@ -50,14 +53,18 @@ function toCall(request: Request & { method?: string }): ApiCall {
   };
 }
 
-const unknownCall: RouteHandler = async (call) => refuse(404, DECIDED_ERRORS.unknownCall(call.method, call.path));
+/** Any other path or method under /api: 404 with a sentence. */
+const unknownCall = (call: ApiCall, backend: Backend) =>
+  runRoute(async () => refuse(404, DECIDED_ERRORS.unknownCall(call.method, call.path)), call, backend);
 
-function answerWith(handler: RouteHandler, backend: Backend) {
+function answerWith(run: (call: ApiCall, backend: Backend) => Promise<ApiReply>, backend: Backend) {
   return async (_schema: unknown, request: Request) => {
-    const { status, body } = await runRoute(handler, toCall(request), backend);
+    const { status, body } = await run(toCall(request), backend);
     return new Response(status, JSON_HEADERS, body as object);
   };
 }
+
+const lowerCase = (method: 'GET' | 'POST' | 'DELETE') => method.toLowerCase() as 'get' | 'post' | 'delete';
 
 async function openStore(): Promise<DatabaseStore> {
   if (typeof indexedDB === 'undefined') return memoryStore();
@@ -117,7 +124,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
       this.timing = options.delay;
       // Mirage 0.1.48 drops the `logging` option of createServer; set here it holds.
       this.logging = false;
-      for (const route of apiRoutes) this[route.method](route.path, answerWith(route.handler, backend));
+      for (const route of apiRoutes) this[lowerCase(route.method)](route.path, answerWith(route.run, backend));
       // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         this[method]('/*rest', answerWith(unknownCall, backend));
