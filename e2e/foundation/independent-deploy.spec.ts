@@ -28,7 +28,9 @@ function buildChangedAuthRemote(): string {
   const workspace = join(ROOT, '.cache', 'variants', `auth-${process.pid}`);
   rmSync(workspace, { recursive: true, force: true });
   mkdirSync(workspace, { recursive: true });
+  // What a remote builds on, beside it as in the repository: the shared packages and the base tsconfig.
   symlinkSync(join(ROOT, 'shared'), join(workspace, 'shared'));
+  symlinkSync(join(ROOT, 'tsconfig.base.json'), join(workspace, 'tsconfig.base.json'));
   const copy = join(workspace, 'auth-remote');
   cpSync(join(ROOT, 'auth-remote'), copy, {
     recursive: true,

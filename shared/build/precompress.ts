@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -28,6 +28,8 @@ export function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // A failed build wrote nothing: its own error is the one to see.
+      if (!existsSync(outDir)) return;
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size < SMALLEST) continue;
         const bytes = readFileSync(file);
