@@ -5,5 +5,6 @@ export default defineRemoteConfig({
   exposes: {
     './ProfilePage': './src/features/profile/profile-page.tsx',
     './SidePanel': './src/features/side-panel/side-panel.tsx',
+    './SearchPage': './src/features/search/search-page.tsx',
   },
 });

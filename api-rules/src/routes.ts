@@ -58,6 +58,7 @@ export const API_ROUTES = {
   followers: { method: 'GET', path: '/users/:userId/followers', auth: 'public' },
   following: { method: 'GET', path: '/users/:userId/following', auth: 'public' },
   searchUsers: { method: 'GET', path: '/search/users', auth: 'public' },
+  searchPosts: { method: 'GET', path: '/search/posts', auth: 'public' },
   suggestions: { method: 'GET', path: '/suggestions', auth: 'token' },
 } as const satisfies Record<string, RouteSpec>;
 

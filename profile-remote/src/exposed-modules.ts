@@ -4,9 +4,11 @@
  */
 import type { ExposedModules } from '@chirp/seams';
 import * as ProfilePage from './features/profile/profile-page';
+import * as SearchPage from './features/search/search-page';
 import * as SidePanel from './features/side-panel/side-panel';
 
 export const exposedModules = {
   './ProfilePage': ProfilePage,
   './SidePanel': SidePanel,
+  './SearchPage': SearchPage,
 } satisfies ExposedModules<'profile'>;

@@ -11,6 +11,7 @@ export const STARTUP_ROUTES = [
   { path: '/bookmarks', modules: ['feed/BookmarksPage', ...SIGNED_IN_CHROME], signedIn: true },
   { path: '/likedpost', modules: ['feed/LikedPostsPage', ...SIGNED_IN_CHROME], signedIn: true },
   { path: '/profile/', prefix: true, modules: ['profile/ProfilePage', 'feed/PostList', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/search', modules: ['profile/SearchPage', 'feed/PostList', ...SIGNED_IN_CHROME], signedIn: true },
 ];
 const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
 

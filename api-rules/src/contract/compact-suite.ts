@@ -259,6 +259,51 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
     });
   });
 
+  describe('searching posts', () => {
+    async function postAs(token: string, content: string): Promise<string> {
+      const created = await call('POST', '/posts?view=compact', { token, body: { postData: { content } } });
+      expect(created.status).toBe(201);
+      return created.body.post._id as string;
+    }
+    const ids = (answer: Answer) => (answer.body.posts as CompactPost[]).map((post) => post._id);
+
+    it('finds posts with every word, whole words in any case, newest first, tags as words too', async () => {
+      const { token } = await api.loginGuest();
+      const tagged = await postAs(token, 'Baking a #zanzibarloaf today');
+      const plain = await postAs(token, 'Another ZanzibarLoaf, fresh from the oven');
+      await postAs(token, 'zanzibarloafs are a different word');
+      const found = await call('GET', '/search/posts?q=zanzibarloaf', { token });
+      expect(found.status).toBe(200);
+      expect(ids(found)).toEqual([plain, tagged]);
+      for (const post of found.body.posts as CompactPost[]) expectCompactPost(post);
+      expect(found.body.nextCursor).toBeNull();
+      expect(ids(await call('GET', `/search/posts?q=${encodeURIComponent('FRESH zanzibarloaf')}`))).toEqual([plain]);
+      expect(ids(await call('GET', '/search/posts?q=zanzibarloaf&view=compact&limit=1'))).toEqual([plain]);
+    });
+
+    it('finds a #tag only where it stands as a tag', async () => {
+      const { token } = await api.loginGuest();
+      const tagged = await postAs(token, 'Crumb shot #zanzibarloaf');
+      await postAs(token, 'Plain zanzibarloaf, no tag');
+      expect(ids(await call('GET', `/search/posts?q=${encodeURIComponent('#zanzibarloaf')}`))).toEqual([tagged]);
+    });
+
+    it('pages a long result through its cursors, each post once', async () => {
+      const { token } = await api.loginGuest();
+      const made: string[] = [];
+      for (let index = 0; index < 7; index += 1) made.push(await postAs(token, `Zanzibarloaf number ${index}`));
+      const paged = await allPages('/search/posts?q=zanzibarloaf');
+      expect(paged.map((post) => post._id)).toEqual([...made].reverse());
+    });
+
+    it('answers an empty page when nothing matches, and refuses an empty or overlong search', async () => {
+      expect((await call('GET', '/search/posts?q=qqqzzznothing')).body).toEqual({ posts: [], nextCursor: null });
+      expectRefusal(await call('GET', '/search/posts?q=%20%20'), 400, DECIDED_ERRORS.noSearchText);
+      expectRefusal(await call('GET', '/search/posts'), 400, DECIDED_ERRORS.noSearchText);
+      expectRefusal(await call('GET', `/search/posts?q=${'a'.repeat(LIMITS.maxSearchText + 1)}`), 400, DECIDED_ERRORS.searchTextTooLong);
+    });
+  });
+
   describe('bounded pictures', () => {
     it('names a large profile picture by URL in compact answers, and keeps it whole in the full form', async () => {
       const { token } = await api.loginGuest();

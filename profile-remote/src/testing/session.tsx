@@ -1,6 +1,7 @@
 import { type PeoplePage, type PersonCard, type Profile } from '@chirp/contracts';
 import { ApiError, compactApi, toast } from '@chirp/session';
 import { aProfile, renderWithApp } from '@chirp/session/testing';
+import type { PostListProps } from '@chirp/seams';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -71,5 +72,15 @@ export function renderInApp(ui: ReactElement, path = '/home') {
       <LocationProbe />
     </>,
     { path },
+  );
+}
+
+/** Stands in for the feed's post list: which list a page asks for, and its texts, are what matter here. */
+export function FakePostList({ source, emptyText, label }: PostListProps) {
+  return (
+    <ul aria-label={label}>
+      <li>{JSON.stringify(source)}</li>
+      <li>{emptyText}</li>
+    </ul>
   );
 }

@@ -12,6 +12,7 @@ import {
   readPageRequest,
   readPeoplePageRequest,
   readSearchText,
+  searchTerms,
   refuse,
   type ApiCall,
   type RouteName,
@@ -106,6 +107,11 @@ export const compactHandlers = {
   searchUsers: async (call, services) => {
     const viewer = await readerId(call, services);
     return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);
+  },
+  searchPosts: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const text = readSearchText(call.query);
+    return compactPostPage(services.sql, { search: { text, tags: searchTerms(text).tags } }, call, viewer);
   },
   suggestions: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);

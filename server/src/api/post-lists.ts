@@ -17,11 +17,13 @@ const ORDER = {
   trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.seq DESC, p.id',
 } as const;
 
-/** Which posts a list holds: one author's (by id), a user's likes or bookmarks, or everyone's. */
+/** Which posts a list holds: one author's (by id), a user's likes or bookmarks, a search's, or everyone's. */
 export interface PostFilter {
   authorId?: string;
   likedBy?: string;
   bookmarkedBy?: string;
+  /** A search: PostgreSQL's web-search syntax on the words, and each `#tag` asked for as a tag. */
+  search?: { text: string; tags: string[] };
 }
 
 /** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
@@ -35,6 +37,13 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   }
   if (filter.bookmarkedBy) {
     conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
+  }
+  if (filter.search) {
+    // The GIN index finds the posts with the words; a tag asked for must also stand as `#tag`.
+    conditions.push(`p.search @@ websearch_to_tsquery('simple', ${param(filter.search.text)})`);
+    for (const tag of filter.search.tags) {
+      conditions.push(`p.content ~* ${param(`(^|[^[:alnum:]_])#${tag}([^[:alnum:]_]|$)`)}`);
+    }
   }
   const start = pageStart(request);
   if (start) {

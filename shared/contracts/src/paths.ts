@@ -6,5 +6,8 @@ export const paths = {
   explore: '/explore',
   bookmarks: '/bookmarks',
   likedPosts: '/likedpost',
+  search: '/search',
+  /** The search page for `text` (a word, a name, a `#tag`). */
+  searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
 } as const;

@@ -31,6 +31,11 @@ export interface SidePanelProps {
   variant: 'column' | 'dropdown';
 }
 
+/** profile/SearchPage: /search?q=, people and posts; the posts tab uses the feed's list, composed in by the shell. */
+export interface SearchPageProps {
+  PostList: ComponentType<PostListProps>;
+}
+
 /** feed/ComposerDialog: the 'Create Post' dialog; `onClose` is called when it should close. */
 export interface ComposerDialogProps {
   onClose: () => void;
@@ -48,6 +53,7 @@ export interface RemoteModules {
   'feed/ComposerDialog': ComposerDialogProps;
   'profile/ProfilePage': ProfilePageProps;
   'profile/SidePanel': SidePanelProps;
+  'profile/SearchPage': SearchPageProps;
 }
 
 export type RemoteModuleId = keyof RemoteModules;

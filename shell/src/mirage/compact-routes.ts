@@ -23,6 +23,7 @@ import {
   refuse,
   DECIDED_ERRORS,
   type RouteName,
+  searchPosts,
   searchUsers,
   type StoredPost,
   type StoredUser,
@@ -93,6 +94,10 @@ export const compactHandlers = {
   searchUsers: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
     return peoplePageReply(searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
+  },
+  searchPosts: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    return postPageReply(backend.db, searchPosts(backend.db, readSearchText(call.query)), call.query, viewer);
   },
   suggestions: async (call, backend, claims) => {
     const viewer = viewerIn(backend.db, claims);

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 
 /**
- * The profile page comes from profile-remote; its post tabs use the feed's post list, which the
+ * The profile and search pages come from profile-remote; their post lists are the feed's, which the
  * shell composes in, so neither remote imports the other.
  */
 function FeedPostList(props: PostListProps) {
@@ -19,4 +19,8 @@ export function ProfileRoute() {
       props={{ userName, PostList: FeedPostList }}
     />
   );
+}
+
+export function SearchRoute() {
+  return <RemoteArea module="profile/SearchPage" label="search" props={{ PostList: FeedPostList }} />;
 }

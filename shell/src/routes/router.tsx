@@ -5,7 +5,7 @@ import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
 import { RemoteArea } from '../remotes/remote-area';
-import { ProfileRoute } from './profile-route';
+import { ProfileRoute, SearchRoute } from './profile-route';
 
 /** Logged-in routes need the token; a visitor goes to login and comes back after it. */
 function RequireSession() {
@@ -69,6 +69,7 @@ const routes: RouteObject[] = [
           { path: paths.bookmarks, element: <RemoteArea module="feed/BookmarksPage" label="bookmarks" /> },
           { path: paths.likedPosts, element: <RemoteArea module="feed/LikedPostsPage" label="liked posts" /> },
           { path: '/profile/:userName', element: <ProfileRoute /> },
+          { path: paths.search, element: <SearchRoute /> },
         ],
       },
     ],

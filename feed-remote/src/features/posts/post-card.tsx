@@ -5,6 +5,7 @@ import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from './post-actions';
+import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
 
@@ -138,7 +139,11 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             />
           )}
         </header>
-        {post.content && <p className="post-card__content">{post.content}</p>}
+        {post.content && (
+          <p className="post-card__content">
+            <PostText text={post.content} />
+          </p>
+        )}
         {post.image && <PostImage key={post.image} src={post.image} alt={`Image in ${fullName}'s post`} />}
         <footer className="post-card__actions">
           <ToggleAction

@@ -1,21 +1,10 @@
-import type { PostListProps } from '@chirp/seams';
 import { ApiError, compactApi, useSession } from '@chirp/session';
 import { deferred, logInAs } from '@chirp/session/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cardOf, makeGuest, makePerson, pagesOf, renderInApp, serveProfiles } from '../../testing/session';
+import { cardOf, FakePostList, makeGuest, makePerson, pagesOf, renderInApp, serveProfiles } from '../../testing/session';
 import ProfilePage from './profile-page';
-
-/** Stands in for the feed's post list: which list the profile asks for, and its texts, are what matter here. */
-function FakePostList({ source, emptyText, label }: PostListProps) {
-  return (
-    <ul aria-label={label}>
-      <li>{JSON.stringify(source)}</li>
-      <li>{emptyText}</li>
-    </ul>
-  );
-}
 
 const me = makeGuest({ postCount: 2, followingCount: 1, followerCount: 2 });
 const jane = makePerson('janedoe', { firstName: 'Jane', lastName: 'Doe', website: 'janedoe.example', followedByMe: true, followerCount: 1 });

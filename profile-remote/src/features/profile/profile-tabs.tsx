@@ -14,8 +14,8 @@ const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
 };
 
 /** ARIA tabs (automatic activation): arrow keys, Home and End move between the tabs. */
-export function ProfileTabs({ label, tabs }: { label: string; tabs: ProfileTab[] }) {
-  const [selected, setSelected] = useState(0);
+export function ProfileTabs({ label, tabs, initial = 0 }: { label: string; tabs: ProfileTab[]; initial?: number }) {
+  const [selected, setSelected] = useState(initial);
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (index: number) => `${baseId}-tab-${index}`;

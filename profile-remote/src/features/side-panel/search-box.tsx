@@ -1,5 +1,7 @@
+import { paths } from '@chirp/contracts';
 import { SearchIcon } from '@chirp/ui';
 import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 interface SearchBoxProps {
   value: string;
@@ -9,12 +11,27 @@ interface SearchBoxProps {
   /** Called when the box is focused or clicked (the phone dropdown opens then). */
   onActivate?: () => void;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Called when Enter opened the search page (the box then clears, its results close). */
+  onSearch?: () => void;
 }
 
-/** The 'Search friend' box: a search landmark holding one labelled searchbox. */
-export function SearchBox({ value, onChange, controls, onActivate, onKeyDown }: SearchBoxProps) {
+/**
+ * The 'Search friend' box: a search landmark holding one labelled searchbox. People show below it as
+ * one types; Enter opens the search page, with the posts that match too.
+ */
+export function SearchBox({ value, onChange, controls, onActivate, onKeyDown, onSearch }: SearchBoxProps) {
+  const navigate = useNavigate();
   return (
-    <form role="search" className="side-search" onSubmit={(event) => event.preventDefault()}>
+    <form
+      role="search"
+      className="side-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!value.trim()) return;
+        navigate(paths.searchFor(value.trim()));
+        onSearch?.();
+      }}
+    >
       <SearchIcon size={18} />
       <input
         type="search"

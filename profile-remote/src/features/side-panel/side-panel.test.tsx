@@ -58,6 +58,14 @@ describe('Search friend', () => {
     expect(vi.mocked(compactApi.searchPeople).mock.calls.map(([text]) => text)).toEqual(['DOE', 'sh']);
   });
 
+  it('opens the search page on Enter, with people and posts, and clears the box', async () => {
+    renderInApp(<SidePanel variant="column" />);
+    await userEvent.type(searchBox(), 'doe{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search');
+    expect(searchBox()).toHaveValue('');
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+  });
+
   it("says 'No such user is there...' when nobody matches, and never finds the current user", async () => {
     renderInApp(<SidePanel variant="column" />);
     await userEvent.type(searchBox(), 'guest');

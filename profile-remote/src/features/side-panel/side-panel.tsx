@@ -17,7 +17,7 @@ function SideColumn() {
   return (
     <div className="side-panel side-panel--column">
       <div className="side-panel__search card">
-        <SearchBox value={query} onChange={setQuery} controls={resultsId} />
+        <SearchBox value={query} onChange={setQuery} controls={resultsId} onSearch={() => setQuery('')} />
         <SearchResults id={resultsId} query={query} onNavigate={() => setQuery('')} />
       </div>
       <div className="side-panel__suggestions card">
@@ -78,6 +78,7 @@ function SearchDropdown() {
         }}
         controls={panelId}
         onActivate={() => setOpen(true)}
+        onSearch={leave}
       />
       <div id={panelId} className="side-panel__dropdown" hidden={!open}>
         <div className="side-panel__dropdown-inner">

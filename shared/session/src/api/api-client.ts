@@ -152,6 +152,8 @@ export const compactApi = {
     request<PeoplePage>('GET', compact(`/users/${id(userId)}/following`, { ...query })),
   searchPeople: (text: string, query: PeopleQuery = {}) =>
     request<PeoplePage>('GET', compact('/search/users', { q: text, ...query })),
+  searchPosts: (text: string, query: PageQuery = {}) =>
+    request<PostPage>('GET', compact('/search/posts', { q: text, ...query })),
   suggestions: (query: PeopleQuery = {}) => request<PeoplePage>('GET', compact('/suggestions', { ...query })),
 
   createPost: (postData: PostData) => request<CompactPostResponse>('POST', compact('/posts'), { postData }),

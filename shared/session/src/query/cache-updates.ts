@@ -67,6 +67,9 @@ function replaceWhere<T extends { _id: string }>(list: T[], id: string, change: 
   return list.some((item) => item._id === id) ? list.map((item) => (item._id === id ? change(item) : item)) : list;
 }
 
+/** Every search's list of posts: which of them a new or edited post belongs to, only the server knows. */
+const SEARCHES = ['posts', { kind: 'search' }] as const;
+
 const isList = (source: PostSource, kind: PostSource['kind'], username?: string) =>
   source.kind === kind && (username === undefined || ('username' in source && source.username === username));
 
@@ -77,6 +80,7 @@ export function postStored(post: CompactPost, me: string | null): void {
     return replaceWhere(posts, post._id, () => post);
   });
   if (me && post.likedByMe) markStale(queryKeys.postList({ kind: 'liked', username: me }));
+  markStale(SEARCHES);
 }
 
 /**
@@ -98,6 +102,7 @@ export function postCreated(post: CompactPost): void {
     markStale(trending);
   }
   markStale(queryKeys.profile(post.username));
+  markStale(SEARCHES);
 }
 
 /** A deleted post leaves every list; its author's post count loads again. */

@@ -9,7 +9,8 @@ export type PostSource =
   | { kind: 'feed'; sort: FeedSort }
   | { kind: 'user'; username: string }
   | { kind: 'liked'; username: string }
-  | { kind: 'bookmarked' };
+  | { kind: 'bookmarked' }
+  | { kind: 'search'; text: string };
 
 /** Where a list of people comes from. */
 export type PeopleSource =

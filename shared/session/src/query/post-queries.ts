@@ -18,6 +18,8 @@ export function fetchPostPage(source: PostSource, cursor?: string): Promise<Post
       return compactApi.likedPosts(source.username, { cursor });
     case 'bookmarked':
       return compactApi.bookmarkedPosts({ cursor });
+    case 'search':
+      return compactApi.searchPosts(source.text, { cursor });
   }
 }
 
