@@ -39,6 +39,15 @@ test.describe('logged-in pages and dialogs', () => {
     await expectAccessible(page, 'a profile that does not exist');
   });
 
+  test('the search page, on both of its tabs, has no serious accessibility problem', async ({ page }) => {
+    await openLoggedInPage(page, '/search?q=priya');
+    await expect(page.getByRole('list', { name: 'People matching priya' })).toBeVisible();
+    await expectAccessible(page, 'the search page (People)');
+    await page.getByRole('tab', { name: 'Posts' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    await expectAccessible(page, 'the search page (Posts)');
+  });
+
   test('the Following and Followers dialogs have no serious accessibility problem', async ({ page }) => {
     await openLoggedInPage(page, `/profile/${GUEST}`);
     await page.getByRole('button', { name: '2 Following' }).click();

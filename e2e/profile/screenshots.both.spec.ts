@@ -58,3 +58,10 @@ test('search and suggestions', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
   await save(page, 'search');
 });
+
+test('the search page', async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent('sourdough')}`);
+  await page.getByRole('tab', { name: 'Posts' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+  await save(page, 'search-page');
+});
