@@ -38,10 +38,10 @@ function remoteEntries(): Promise<RemoteEntries> {
 const contracts = new Map<string, Promise<void>>();
 
 /** The remote's session check, once per entry URL (a failed fetch is asked again next time). */
-function sessionContract(name: RemoteName, entry: string): Promise<void> {
+function sessionContract(name: RemoteName, entry: string, exposed: string): Promise<void> {
   let check = contracts.get(entry);
   if (!check) {
-    check = checkSessionContract(name, entry).catch((error: unknown) => {
+    check = checkSessionContract(name, entry, exposed).catch((error: unknown) => {
       if (!(error instanceof IncompatibleRemoteError)) contracts.delete(entry);
       throw error;
     });
@@ -95,7 +95,7 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attemp
   const map = await remoteEntries();
   const name = id.slice(0, id.indexOf('/')) as RemoteName;
   try {
-    await sessionContract(name, map[name]);
+    await sessionContract(name, map[name], id.slice(name.length + 1));
   } catch (error) {
     // A Retry reads remotes.json again: a rollback that points it at the previous build is picked up.
     if (error instanceof IncompatibleRemoteError) entries = null;

@@ -27,6 +27,43 @@ interface ManifestShared {
   requiredVersion?: string;
 }
 
+interface ManifestExpose {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] }; css: { sync: string[] } };
+}
+
+interface Manifest {
+  shared?: ManifestShared[];
+  exposes?: ManifestExpose[];
+}
+
+/** Asks for a file ahead of its use (a module in CORS mode, as `import()` asks; CSS as a style). */
+function preload(href: string, kind: 'module' | 'style' = 'module') {
+  if (typeof document === 'undefined' || document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  if (kind === 'style') {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+  }
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/**
+ * The exposed module's own files, from the manifest, as the early-start script asks for the first
+ * screen's (shell/build/early-start.js): with the remote's entry, they download in one wave.
+ */
+function preloadExposed(manifest: Manifest, base: URL, exposed: string) {
+  const module = manifest.exposes?.find((entry) => entry.name === exposed);
+  if (!module) return;
+  const { js, css } = module.assets;
+  for (const file of [...js.sync, ...js.async.filter((name) => name.includes('loadShare'))]) preload(new URL(file, base).href);
+  for (const file of css.sync) preload(new URL(file, base).href, 'style');
+}
+
 const majorOf = (version: string) => Number(/(\d+)/.exec(version)?.[1] ?? NaN);
 
 /** Whether a session built as `builtWith` (or required as `^N…`) runs on the `provided` one. */
@@ -34,25 +71,30 @@ export function sessionCompatible(required: string, provided: string = SESSION_V
   return majorOf(required) === majorOf(provided);
 }
 
-async function readManifest(url: string): Promise<{ shared?: ManifestShared[] } | null> {
+async function readManifest(url: string): Promise<Manifest | null> {
   const early = takeEarlyManifest(url);
-  if (early) return (await early.catch(() => null)) as { shared?: ManifestShared[] } | null;
+  if (early) return (await early.catch(() => null)) as Manifest | null;
   const response = await fetch(url, { cache: 'no-cache' });
   const isJson = response.headers.get('content-type')?.includes('json');
-  return response.ok && isJson ? ((await response.json()) as { shared?: ManifestShared[] }) : null;
+  return response.ok && isJson ? ((await response.json()) as Manifest) : null;
 }
 
 /**
  * Resolves when the remote whose entry is `entryUrl` may load; rejects with IncompatibleRemoteError
  * when it was built against another major of the session. A remote without a manifest (the dev
  * server of an older plugin) declares nothing and loads; one whose manifest cannot be fetched fails
- * as its entry would.
+ * as its entry would. Meanwhile the entry downloads (it runs only after the check), and once the
+ * manifest is read, so do the files of `exposed` (`HomePage`): no round trip is added.
  */
-export async function checkSessionContract(remote: string, entryUrl: string): Promise<void> {
-  const manifest = await readManifest(new URL('mf-manifest.json', new URL(entryUrl, window.location.href)).href);
+export async function checkSessionContract(remote: string, entryUrl: string, exposed?: string): Promise<void> {
+  const entry = new URL(entryUrl, window.location.href);
+  preload(entry.href);
+  const base = new URL('.', entry);
+  const manifest = await readManifest(new URL('mf-manifest.json', base).href);
   const session = manifest?.shared?.find((shared) => shared.name === '@chirp/session');
   const required = session?.requiredVersion ?? session?.version;
   if (required && !sessionCompatible(required)) {
     throw new IncompatibleRemoteError(remote, session?.version ?? required);
   }
+  if (manifest && exposed) preloadExposed(manifest, base, exposed);
 }
