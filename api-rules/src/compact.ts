@@ -8,9 +8,10 @@
  * server answers the same shapes from SQL (server/src/api/compact-routes.ts) and the contract suite
  * holds both to them.
  */
-import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
+import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
+export type { DeletedPost };
 import { decodeBase64Url, encodeBase64Url } from './paging';
 
 /** Whether the caller asked for the compact form; any other `view` is refused, not ignored. */
@@ -59,7 +60,60 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     bookmarkedByMe: viewer.caller?.bookmarks.includes(post._id) ?? false,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
+    ...replyFields(db, post),
+    replyCount: db.posts.reduce((count, entry) => count + (entry.replyTo === post._id ? 1 : 0), 0),
+    mentions: mentionedUsers(db, post.content),
   };
+}
+
+function replyFields(db: Database, post: StoredPost): Pick<CompactPost, 'replyTo' | 'replyingTo'> {
+  if (post.replyTo === undefined) return {};
+  const parent = db.posts.find((entry) => entry._id === post.replyTo);
+  return parent ? { replyTo: post.replyTo, replyingTo: parent.username } : { replyTo: post.replyTo };
+}
+
+/** The people a text mentions who exist, by their usernames as spelled, in the order of their lower-case names. */
+function mentionedUsers(db: Database, content: string): string[] {
+  const names = mentionsIn(content).sort();
+  if (names.length === 0) return [];
+  return names.flatMap((name) => {
+    const user = db.users.find((entry) => entry.username.toLowerCase() === name);
+    return user ? [user.username] : [];
+  });
+}
+
+// Conversations (issue 14).
+
+/**
+ * A post's page: the posts it replies to, the first of the conversation first. A post deleted on the
+ * way is a `DeletedPost`, and the chain stops there (what it replied to is no longer known).
+ */
+export function threadOf(db: Database, postId: string): { ancestors: (StoredPost | DeletedPost)[]; post: StoredPost } {
+  const post = db.posts.find((entry) => entry._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
+  const ancestors: (StoredPost | DeletedPost)[] = [];
+  let parentId = post.replyTo;
+  while (parentId !== undefined && ancestors.length < LIMITS.maxThreadDepth) {
+    const parent = db.posts.find((entry) => entry._id === parentId);
+    if (!parent) {
+      ancestors.unshift({ _id: parentId, deleted: true });
+      break;
+    }
+    ancestors.unshift(parent);
+    parentId = parent.replyTo;
+  }
+  return { ancestors, post };
+}
+
+/** The replies to a post that exists. */
+export function repliesTo(db: Database, postId: string): StoredPost[] {
+  if (!db.posts.some((entry) => entry._id === postId)) refuse(404, DECIDED_ERRORS.postNotFound);
+  return db.posts.filter((entry) => entry.replyTo === postId);
+}
+
+/** The replies a user wrote; an unknown username is refused. */
+export function repliesOfUser(db: Database, username: string): StoredPost[] {
+  if (!findUserByUsername(db, username)) refuse(404, DECIDED_ERRORS.userNotFound);
+  return db.posts.filter((entry) => entry.username === username && entry.replyTo !== undefined);
 }
 
 export function toProfile(db: Database, user: StoredUser, viewer: Viewer): Profile {

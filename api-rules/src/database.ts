@@ -4,7 +4,7 @@
  * shares what did not change, so a refused call changes nothing and persistence can save only the
  * entities whose object changed.
  */
-import type { Post, User, UserSummary } from '@chirp/contracts';
+import type { NotificationKind, Post, User, UserSummary } from '@chirp/contracts';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 
 export interface StoredUser {
@@ -43,6 +43,8 @@ export interface StoredPost {
    * each back end (data saved before it existed reads as 0); never part of an answer.
    */
   seq?: number;
+  /** The post this one replies to (issue 14). It may since have been deleted: the reply stays. */
+  replyTo?: string;
 }
 
 export interface Database {
@@ -50,6 +52,31 @@ export interface Database {
   tokenSecret: string;
   users: StoredUser[];
   posts: StoredPost[];
+  /**
+   * Notifications (issue 14), where a back end keeps them with the rest (the in-browser one); the
+   * server keeps them in their own table and leaves this out.
+   */
+  notifications?: StoredNotification[];
+}
+
+/**
+ * One line of someone's notifications. Likes of one post, and follows, gather in one line while it is
+ * unread (`group`); a reply or a mention is a line of its own.
+ */
+export interface StoredNotification {
+  _id: string;
+  /** The user notified. */
+  userId: string;
+  kind: NotificationKind;
+  /** Which line an event joins while unread: `like:{postId}`, `follow`, `reply:{postId}`, `mention:{postId}`. */
+  group: string;
+  postId?: string;
+  /** Who acted, the newest first. */
+  actorIds: string[];
+  read: boolean;
+  updatedAt: string;
+  /** Newest first by this: a line that gains an actor moves to the top. */
+  seq: number;
 }
 
 /** What a call needs from outside a pure rule: the time and a fresh id. */
@@ -140,8 +167,9 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, viewerId: st
   };
 }
 
+/** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
 export function toPublicPost(post: StoredPost, users: SummaryIndex): Post {
-  const { likes, seq: _seq, ...fields } = post;
+  const { likes, seq: _seq, replyTo: _replyTo, ...fields } = post;
   return {
     ...fields,
     likes: {
@@ -177,9 +205,24 @@ export function isStoredPost(value: unknown): value is StoredPost {
     ['_id', 'content', 'username', 'createdAt', 'updatedAt'].every((key) => isText(value[key])) &&
     (value.image === undefined || isText(value.image)) &&
     (value.seq === undefined || Number.isSafeInteger(value.seq)) &&
+    (value.replyTo === undefined || isText(value.replyTo)) &&
     Number.isInteger(likes.likeCount) &&
     (likes.likeCount as number) >= 0 &&
     isTextList(likes.likedBy) &&
     isTextList(likes.dislikedBy)
+  );
+}
+
+const KINDS: readonly string[] = ['like', 'follow', 'reply', 'mention'];
+
+export function isStoredNotification(value: unknown): value is StoredNotification {
+  if (!isRecord(value)) return false;
+  return (
+    ['_id', 'userId', 'group', 'updatedAt'].every((key) => isText(value[key])) &&
+    KINDS.includes(value.kind as string) &&
+    (value.postId === undefined || isText(value.postId)) &&
+    isTextList(value.actorIds) &&
+    typeof value.read === 'boolean' &&
+    Number.isSafeInteger(value.seq)
   );
 }

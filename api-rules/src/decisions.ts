@@ -32,6 +32,10 @@ export const LIMITS = {
   maxInlinePicture: 4096,
   /** The longest search text. */
   maxSearchText: 100,
+  /** The people one post notifies of a mention: more @names in it are links, but notify nobody (no mass pings). */
+  maxMentionsNotified: 10,
+  /** How far up a thread a post's page reads (its ancestors). */
+  maxThreadDepth: 100,
 } as const;
 
 /** Error texts of spec section 8, verbatim (misspellings and stray spaces included). */

@@ -18,3 +18,4 @@ export * from './tokens';
 export * from './users-rules';
 export * from './validation';
 export * from './routes';
+export * from './notifications';

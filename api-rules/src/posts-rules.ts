@@ -12,8 +12,9 @@ import {
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import type { PostInput } from './validation';
 
-/** New posts start with no likes (spec 3). */
+/** New posts start with no likes (spec 3); a reply names a post that exists (issue 14). */
 export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
+  if (input.replyTo !== undefined) findPost(db, input.replyTo);
   const post: StoredPost = {
     _id: moment.newId(),
     ...input,
@@ -27,12 +28,16 @@ export function createPost(db: Database, caller: StoredUser, input: PostInput, m
   return { ...db, posts: [...db.posts, post] };
 }
 
-/** Only the author edits (spec 5); content and image are replaced as sent (no image: none). */
+/**
+ * Only the author edits (spec 5); content and image are replaced as sent (no image: none). What a
+ * post replies to stays as it was made.
+ */
 export function editPost(db: Database, caller: StoredUser, postId: string, input: PostInput, moment: Moment): Database {
   const post = findPost(db, postId);
   if (post.username !== caller.username) refuse(400, SPEC_ERRORS.editOthersPost);
   const { image: _old, ...rest } = post;
-  return replacePost(db, { ...rest, ...input, updatedAt: moment.now });
+  const { replyTo: _ignored, ...edit } = input;
+  return replacePost(db, { ...rest, ...edit, updatedAt: moment.now });
 }
 
 /** Only the author deletes (spec 5); the post also leaves every bookmark list (decision). */
@@ -44,7 +49,9 @@ export function deletePost(db: Database, caller: StoredUser, postId: string, mom
       ? { ...user, bookmarks: without(user.bookmarks, postId), updatedAt: moment.now }
       : user,
   );
-  return { ...db, users, posts: db.posts.filter((entry) => entry._id !== postId) };
+  // Its replies stay (their thread shows that it was deleted); notifications about it go with it.
+  const notifications = db.notifications?.filter((entry) => entry.postId !== postId);
+  return { ...db, users, posts: db.posts.filter((entry) => entry._id !== postId), ...(notifications ? { notifications } : {}) };
 }
 
 /** Spec 4: refused if already liked; otherwise leaves dislikedBy, +1, joins likedBy. */
@@ -79,6 +86,9 @@ export function dislikePost(db: Database, caller: StoredUser, postId: string, mo
     updatedAt: moment.now,
   });
 }
+
+/** Whether a post starts a conversation (the feeds show these) rather than replying in one. */
+export const isTopLevel = (post: StoredPost) => post.replyTo === undefined;
 
 /** A user's posts; an unknown username is refused rather than answered with an empty list. */
 export function postsOfUser(db: Database, username: string): StoredPost[] {

@@ -13,6 +13,7 @@ import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
 import { readCredentials, readJsonObject, readPostData, readProfileEdit, readSignup } from './validation';
 import { wantsCompact } from './compact';
+import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -60,6 +61,12 @@ export const API_ROUTES = {
   searchUsers: { method: 'GET', path: '/search/users', auth: 'public' },
   searchPosts: { method: 'GET', path: '/search/posts', auth: 'public' },
   suggestions: { method: 'GET', path: '/suggestions', auth: 'token' },
+  thread: { method: 'GET', path: '/posts/:postId/thread', auth: 'public' },
+  replies: { method: 'GET', path: '/posts/:postId/replies', auth: 'public' },
+  repliesOfUser: { method: 'GET', path: '/posts/user/:username/replies', auth: 'public' },
+  notifications: { method: 'GET', path: '/notifications', auth: 'token' },
+  unreadNotifications: { method: 'GET', path: '/notifications/unread', auth: 'token' },
+  readNotifications: { method: 'POST', path: '/notifications/read', auth: 'token' },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof API_ROUTES;
@@ -132,6 +139,8 @@ export interface ChangeSpec<Input, Outcome extends Database | { db: Database }> 
   input: (call: ApiCall) => Input;
   rows: (input: Input) => RowsTouched;
   rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome;
+  /** Who hears of it (issue 14), read from the rows after the rule ran; kept in the same change. */
+  notify?: (after: Database, caller: StoredUser, input: Input) => NotificationEvent[];
 }
 
 const change = <Input, Outcome extends Database | { db: Database }>(spec: ChangeSpec<Input, Outcome>) => spec;
@@ -147,15 +156,22 @@ export const CHANGES = {
   editProfile: change({ input: (call) => readProfileEdit(readJsonObject(call.body)), rows: callerOnly, rule: editProfile }),
   bookmark: change({ input: postIdOf, rows: onPost, rule: bookmarkPost }),
   removeBookmark: change({ input: postIdOf, rows: onPost, rule: removeBookmark }),
-  follow: change({ input: userIdOf, rows: onUser, rule: follow }),
+  follow: change({ input: userIdOf, rows: onUser, rule: follow, notify: followEvents }),
   unfollow: change({ input: userIdOf, rows: onUser, rule: unfollow }),
-  createPost: change({ input: postDataOf, rows: callerOnly, rule: createPost }),
+  createPost: change({
+    input: postDataOf,
+    // A reply reads the post it answers (it must exist; its author hears of the reply).
+    rows: (input) => (input.replyTo === undefined ? {} : onPost(input.replyTo)),
+    rule: createPost,
+    // createPost appends: the new post is the last one.
+    notify: (after, caller) => newPostEvents(after, caller, after.posts[after.posts.length - 1]!._id),
+  }),
   editPost: change({
     input: (call) => ({ id: postIdOf(call), data: postDataOf(call) }),
     rows: ({ id }) => onPost(id),
     rule: (db, caller, { id, data }, moment) => editPost(db, caller, id, data, moment),
   }),
-  likePost: change({ input: postIdOf, rows: onPost, rule: likePost }),
+  likePost: change({ input: postIdOf, rows: onPost, rule: likePost, notify: likeEvents }),
   dislikePost: change({ input: postIdOf, rows: onPost, rule: dislikePost }),
   deletePost: change({ input: postIdOf, rows: (id) => ({ postIds: [id], bookmarkersOf: id }), rule: deletePost }),
 };
@@ -175,7 +191,17 @@ export type KeepChange<Context> = <T extends Database | { db: Database }>(
   context: Context,
   rows: RowsTouched & { compact: boolean },
   run: (db: Database) => T,
+  notices?: Notices,
 ) => Promise<T>;
+
+/** The notifications a change causes, read from its data after the rule ran, and the moment it ran at. */
+export interface Notices {
+  events: (after: Database) => NotificationEvent[];
+  moment: Moment;
+}
+
+/** The database of a rule's outcome. */
+export const databaseOf = (outcome: Database | { db: Database }): Database => ('db' in outcome ? outcome.db : outcome);
 
 /**
  * The handler of a change route: reads the input, runs the rule as the caller (looked up inside the
@@ -192,8 +218,13 @@ export function changeHandler<Context, Input, Outcome extends Database | { db: D
     const input = spec.input(call);
     const moment = currentMoment();
     const { userIds = [], ...rest } = spec.rows(input);
-    const outcome = await keep(context, { ...rest, userIds: [caller._id, ...userIds], compact }, (db) =>
-      spec.rule(db, findCaller(db, caller), input, moment),
+    const { notify } = spec;
+    const notices = notify && { events: (after: Database) => notify(after, findCaller(after, caller), input), moment };
+    const outcome = await keep(
+      context,
+      { ...rest, userIds: [caller._id, ...userIds], compact },
+      (db) => spec.rule(db, findCaller(db, caller), input, moment),
+      notices,
     );
     return answer(outcome, context, { call, claims: caller, compact });
   };

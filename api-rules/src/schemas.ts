@@ -12,7 +12,8 @@ const Text = Type.String();
 const OptionalText = Type.Optional(Type.String());
 
 /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
-const PostData = Type.Object({ postData: Type.Object({ content: OptionalText, image: Type.Optional(Type.Union([Type.String(), Type.Null()])) }) });
+const OptionalTextOrNull = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const PostData = Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, replyTo: OptionalTextOrNull }) });
 
 export const BODY_SCHEMAS = {
   signup: Type.Object({ username: Text, password: Text, firstName: Text, lastName: Text, profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText }),

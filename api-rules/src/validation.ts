@@ -193,11 +193,16 @@ export function readProfileEdit(body: JsonObject): ProfileEdit {
 export interface PostInput {
   content: string;
   image?: string;
+  /** The post this one replies to (issue 14): kept when the post is made, never changed by an edit. */
+  replyTo?: string;
 }
 
 export const characterCount = (text: string) => [...text].length;
 
-/** `{ postData: { content, image } }`: text or an image (spec 5), content at most 500 characters. */
+/**
+ * `{ postData: { content, image, replyTo } }`: text or an image (spec 5), content at most 500
+ * characters; `replyTo` (issue 14) names the post answered.
+ */
 export function readPostData(body: JsonObject): PostInput {
   const postData = readObject(body, 'postData');
   const content = readText(postData, 'content', Number.MAX_SAFE_INTEGER) ?? '';
@@ -210,7 +215,9 @@ export function readPostData(body: JsonObject): PostInput {
   // Only invisible characters (zero-width spaces, fillers) is no text at all.
   const shown = hasVisibleText(content) ? content : '';
   if (!shown && !image) refuse(400, SPEC_ERRORS.emptyPost);
-  return image === undefined ? { content: shown } : { content: shown, image };
+  const replyTo = postData.replyTo === null ? undefined : postData.replyTo;
+  if (replyTo !== undefined && typeof replyTo !== 'string') refuse(400, DECIDED_ERRORS.notText('replyTo'));
+  return { content: shown, ...(image === undefined ? {} : { image }), ...(replyTo === undefined ? {} : { replyTo }) };
 }
 
 export interface PageRequest {

@@ -10,12 +10,17 @@ import { contractClient, UUID_PATTERN, type Answer, type ContractContext } from 
 const GUEST = GUEST_CREDENTIALS.username;
 const PRIYA = 'priya.nair';
 const SUMMARY_KEYS = ['_id', 'firstName', 'lastName', 'profilePic', 'username'];
-const POST_KEYS = ['_id', 'author', 'bookmarkedByMe', 'content', 'createdAt', 'dislikedByMe', 'likeCount', 'likedByMe', 'updatedAt', 'username'];
+const POST_KEYS = [
+  '_id', 'author', 'bookmarkedByMe', 'content', 'createdAt', 'dislikedByMe', 'likeCount', 'likedByMe', 'mentions', 'replyCount',
+  'updatedAt', 'username',
+];
+/** Keys a compact post has only sometimes: an image, and what a reply replies to. */
+const OPTIONAL_POST_KEYS = new Set(['image', 'replyTo', 'replyingTo']);
 const PERSON_KEYS = [...SUMMARY_KEYS, 'followedByMe'].sort();
 const PROFILE_KEYS = [...PERSON_KEYS, 'bio', 'createdAt', 'followerCount', 'followingCount', 'postCount', 'title', 'updatedAt', 'website'].sort();
 
-function expectCompactPost(post: CompactPost) {
-  expect(Object.keys(post).filter((key) => key !== 'image').sort()).toEqual(POST_KEYS);
+export function expectCompactPost(post: CompactPost) {
+  expect(Object.keys(post).filter((key) => !OPTIONAL_POST_KEYS.has(key)).sort()).toEqual(POST_KEYS);
   expect(post._id).toMatch(UUID_PATTERN);
   expect(Object.keys(post.author).sort()).toEqual(SUMMARY_KEYS);
   expect(post.author.username).toBe(post.username);
@@ -33,7 +38,7 @@ function expectProfile(profile: Profile) {
   expect(profile.profilePic.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
 }
 
-function expectRefusal(answer: Answer, status: number, message: string) {
+export function expectRefusal(answer: Answer, status: number, message: string) {
   expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { errors: [message] } });
 }
 

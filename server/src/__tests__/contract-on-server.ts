@@ -3,7 +3,7 @@
  * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { defineBadInputSuite, defineCompactSuite, defineContractSuite, type ContractContext } from '@chirp/api-rules/contract';
+import { defineBadInputSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, type ContractContext } from '@chirp/api-rules/contract';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -27,5 +27,8 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
   describe(`bad input at every call, against the server on ${database}`, { timeout: 60_000 }, () => defineBadInputSuite(context));
   describe(`the compact form and the paged reads, against the server on ${database}`, { timeout: 30_000 }, () =>
     defineCompactSuite(context),
+  );
+  describe(`conversations, mentions and notifications, against the server on ${database}`, { timeout: 30_000 }, () =>
+    defineConversationsSuite(context),
   );
 }

@@ -2,6 +2,7 @@
  * The compact form's answers and the read calls beyond spec 7, from SQL (the in-browser back end
  * answers the same from the rules: shell/src/mirage/compact-routes.ts; the contract suite holds both).
  */
+import type { CompactPost, DeletedPost } from '@chirp/contracts';
 import {
   DECIDED_ERRORS,
   LIMITS,
@@ -20,7 +21,26 @@ import {
 } from '@chirp/api-rules';
 import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
 import { loadUserNamed, loadUsersById, rowIds } from '../db/records';
+import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
+
+/**
+ * The post and the posts above it, from the post up (at most the thread depth): each with the post
+ * it replies to. The last one's `replyTo`, when set, names a post that was deleted.
+ */
+async function threadChain(q: Queryable, postId: string): Promise<{ id: string; replyTo: string | null }[]> {
+  const [id] = rowIds([postId]);
+  if (!id) return [];
+  const { rows } = await q.query<{ id: string; reply_to: string | null }>(
+    `WITH RECURSIVE chain (id, reply_to, depth) AS (
+       SELECT id, reply_to, 0 FROM posts WHERE id = $1::uuid
+       UNION ALL
+       SELECT p.id, p.reply_to, c.depth + 1 FROM posts p JOIN chain c ON p.id = c.reply_to WHERE c.depth < $2
+     ) SELECT id::text, reply_to::text FROM chain ORDER BY depth`,
+    [id, LIMITS.maxThreadDepth],
+  );
+  return rows.map((row) => ({ id: row.id, replyTo: row.reply_to }));
+}
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
 import { pageQuery, type PostFilter } from './post-lists';
 
@@ -116,5 +136,44 @@ export const compactHandlers = {
   suggestions: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);
     return compactPeoplePage(services.sql, { kind: 'suggestions', for: caller._id }, call, caller._id);
+  },
+  thread: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const chain = await threadChain(services.sql, call.params.postId!);
+    if (chain.length === 0) refuse(404, DECIDED_ERRORS.postNotFound);
+    const rows = await compactPostsWhere(services.sql, viewer, naming(call), 'WHERE p.id = ANY($1::uuid[])', [chain.map((link) => link.id)]);
+    const byId = new Map(rows.map((row) => [row.compact._id, row.compact]));
+    // The chain runs from the post up; the page shows it from the first post down.
+    const [post, ...above] = chain.map((link) => byId.get(link.id)!);
+    const ancestors: (CompactPost | DeletedPost)[] = above.reverse();
+    const top = chain[chain.length - 1]!;
+    if (top.replyTo !== null && chain.length <= LIMITS.maxThreadDepth) ancestors.unshift({ _id: top.replyTo, deleted: true });
+    return reply({ ancestors, post });
+  },
+  replies: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const [id] = rowIds([call.params.postId!]);
+    const { rows } = id ? await services.sql.query('SELECT 1 FROM posts WHERE id = $1::uuid', [id]) : { rows: [] };
+    if (rows.length === 0) refuse(404, DECIDED_ERRORS.postNotFound);
+    return compactPostPage(services.sql, { replyTo: id }, call, viewer);
+  },
+  repliesOfUser: async (call, services) => {
+    const viewer = await readerId(call, services);
+    const [user] = await loadUserNamed(services.sql, call.params.username!);
+    if (!user) refuse(404, DECIDED_ERRORS.userNotFound);
+    return compactPostPage(services.sql, { authorId: user._id, replies: 'only' }, call, viewer);
+  },
+  notifications: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return reply(await notificationPage(services.sql, caller._id, readPeoplePageRequest(call.query), naming(call)));
+  },
+  unreadNotifications: async (_call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return reply({ unread: await unreadNotifications(services.sql, caller._id) });
+  },
+  readNotifications: async (_call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    await markNotificationsRead(services.sql, caller._id);
+    return reply({ unread: await unreadNotifications(services.sql, caller._id) });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

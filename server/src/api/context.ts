@@ -6,6 +6,7 @@
 import {
   answerCall,
   authenticate as authenticateWith,
+  databaseOf,
   readToken,
   reply,
   toPublicPost,
@@ -14,6 +15,7 @@ import {
   type ApiReply,
   type Database,
   type KeepChange,
+  type Notices,
   type RouteHandler as TableHandler,
   type RowsTouched,
   type StoredPost,
@@ -21,6 +23,7 @@ import {
   type TokenClaims,
 } from '@chirp/api-rules';
 import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
+import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
 import type { FailureCounter } from './login-failures';
@@ -86,13 +89,17 @@ export interface Scope extends RowsTouched {
 }
 
 type Outcome = Database | { db: Database };
-const databaseOf = (outcome: Outcome): Database => ('db' in outcome ? outcome.db : outcome);
 
 /**
  * One transaction: locks and loads the scope's rows as a `Database`, runs the rule, writes back
  * what changed. A refusal rolls everything back.
  */
-export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Database, tx: Queryable) => T): Promise<T> {
+export function change<T extends Outcome>(
+  sql: Sql,
+  scope: Scope,
+  rule: (db: Database, tx: Queryable) => T,
+  notices?: Notices,
+): Promise<T> {
   return sql.transaction(async (tx) => {
     const postIds = scope.postIds ?? [];
     const extraUsers = scope.bookmarkersOf === undefined ? [] : await bookmarkersOf(tx, scope.bookmarkersOf);
@@ -105,13 +112,16 @@ export function change<T extends Outcome>(sql: Sql, scope: Scope, rule: (db: Dat
       posts: await loadPostsById(tx, postIds, relations),
     };
     const outcome = rule(before, tx);
-    await saveChanges(tx, before, databaseOf(outcome));
+    const after = databaseOf(outcome);
+    await saveChanges(tx, before, after);
+    if (notices) await recordNotices(tx, notices.events(after), notices.moment);
     return outcome;
   });
 }
 
 /** A change on this server: one transaction over the rows it touches (compact: their relations only). */
-export const keepChange: KeepChange<Services> = ({ sql }, { compact, ...rows }, run) => change(sql, { ...rows, narrow: compact }, run);
+export const keepChange: KeepChange<Services> = ({ sql }, { compact, ...rows }, run, notices) =>
+  change(sql, { ...rows, narrow: compact }, run, notices);
 
 /** Users as the API shows them: follow lists as current summaries, no password. */
 export async function publicUsers(

@@ -24,6 +24,10 @@ export interface PostFilter {
   bookmarkedBy?: string;
   /** A search: PostgreSQL's web-search syntax on the words, and each `#tag` asked for as a tag. */
   search?: { text: string; tags: string[] };
+  /** Only posts that start a conversation (the feeds), or only replies (a profile's Replies tab). */
+  replies?: 'none' | 'only';
+  /** The replies to this post. */
+  replyTo?: string;
 }
 
 /** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
@@ -38,6 +42,9 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   if (filter.bookmarkedBy) {
     conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
   }
+  if (filter.replies === 'none') conditions.push('p.reply_to IS NULL');
+  if (filter.replies === 'only') conditions.push('p.reply_to IS NOT NULL');
+  if (filter.replyTo) conditions.push(`p.reply_to = ${param(filter.replyTo)}::uuid`);
   if (filter.search) {
     // The GIN index finds the posts with the words; a tag asked for must also stand as `#tag`.
     conditions.push(`p.search @@ websearch_to_tsquery('simple', ${param(filter.search.text)})`);

@@ -157,18 +157,19 @@ export const usersHandlers = {
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 
 export const postsHandlers = {
+  // The compact feeds show posts that start a conversation; the spec's lists hold every post.
   posts: async (call, services) =>
     wantsCompact(call.query)
-      ? compactPostPage(services.sql, {}, call, await readerId(call, services))
+      ? compactPostPage(services.sql, { replies: 'none' }, call, await readerId(call, services))
       : postListReply(services.sql, {}, readPageRequest(call.query)),
   postsOfUser: async (call, services) => {
     const { sql } = services;
     const username = call.params.username!;
     const users = await loadUserNamed(sql, username);
     postsOfUser({ ...none, users }, username); // 404 for an unknown username, before the paging checks
-    const filter = { authorId: users[0]!._id };
-    if (wantsCompact(call.query)) return compactPostPage(sql, filter, call, await readerId(call, services));
-    return postListReply(sql, filter, readPageRequest(call.query));
+    const authorId = users[0]!._id;
+    if (wantsCompact(call.query)) return compactPostPage(sql, { authorId, replies: 'none' }, call, await readerId(call, services));
+    return postListReply(sql, { authorId }, readPageRequest(call.query));
   },
   post: async (call, services) => {
     const { sql } = services;

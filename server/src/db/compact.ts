@@ -65,6 +65,10 @@ interface CompactPostRow extends PersonRow {
   my_reaction: boolean | null;
   bookmarked_by_me: boolean;
   seq: string | number;
+  reply_to: string | null;
+  replying_to: string | null;
+  reply_count: number;
+  mentioned: string[];
 }
 
 /** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
@@ -90,7 +94,11 @@ export async function compactPostsWhere(
     `SELECT p.id::text AS post_id, p.content, p.image, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
-        EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me
+        EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
+        p.reply_to::text AS reply_to,
+        (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) AS replying_to,
+        (SELECT count(*) FROM posts c WHERE c.reply_to = p.id)::int AS reply_count,
+        ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned
       FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
     [...params, viewerId],
   );
@@ -99,6 +107,7 @@ export async function compactPostsWhere(
     const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
     const image = row.image === null ? {} : { image: row.image };
     const likeCount = Number(row.like_count);
+    const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
     return {
       stored: {
         _id: row.post_id,
@@ -109,6 +118,7 @@ export async function compactPostsWhere(
         createdAt,
         updatedAt,
         seq: Number(row.seq),
+        ...replyTo,
       },
       compact: {
         _id: row.post_id,
@@ -122,6 +132,10 @@ export async function compactPostsWhere(
         bookmarkedByMe: row.bookmarked_by_me,
         createdAt,
         updatedAt,
+        ...replyTo,
+        ...(row.replying_to === null ? {} : { replyingTo: row.replying_to }),
+        replyCount: row.reply_count,
+        mentions: row.mentioned,
       },
     };
   });

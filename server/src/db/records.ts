@@ -133,10 +133,11 @@ interface PostRow {
   liked_by: string[];
   disliked_by: string[];
   seq: string | number;
+  reply_to: string | null;
 }
 
 const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
-    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq`;
+    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text`;
 
 /**
  * A few posts (a page, one post): the posts are chosen first (`condition` and `tail` — ORDER BY,
@@ -168,6 +169,7 @@ const toPost = (row: PostRow): StoredPost => ({
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
   seq: Number(row.seq),
+  ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
 });
 
 /** Posts matching `condition` (on `p`), with `tail` (ORDER BY, LIMIT on `p`): see `postSelect`. */
@@ -248,9 +250,12 @@ async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
 
 async function insertPost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset)
-     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9)`,
-    [post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt), ...timestampParams(post.updatedAt)],
+    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to)
+     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt),
+      ...timestampParams(post.updatedAt), post.replyTo ?? null,
+    ],
   );
 }
 

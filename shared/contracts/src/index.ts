@@ -7,3 +7,4 @@ export * from './types';
 export * from './constants';
 export * from './limits';
 export { paths } from './paths';
+export * from './mentions';

@@ -10,4 +10,7 @@ export const paths = {
   /** The search page for `text` (a word, a name, a `#tag`). */
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  /** A post's own page: the conversation above it, the post, its replies. */
+  post: (postId: string) => `/post/${encodeURIComponent(postId)}`,
+  notifications: '/notifications',
 } as const;

@@ -55,6 +55,8 @@ export interface SignupForm extends SignupPayload {
 export interface PostData {
   content: string;
   image?: string;
+  /** The post this one answers (a reply); only when the post is made, never changed by an edit. */
+  replyTo?: string;
 }
 
 export interface ProfileData {
@@ -125,6 +127,56 @@ export interface CompactPost {
   bookmarkedByMe: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The post this one replies to (absent: a post that starts a conversation). */
+  replyTo?: string;
+  /** The username of the author of `replyTo`; absent when that post was deleted. */
+  replyingTo?: string;
+  /** How many posts reply to this one. */
+  replyCount: number;
+  /** The `@username`s of the text that name someone, as their usernames are spelled (by lower-case name). */
+  mentions: string[];
+}
+
+/** Where a post of a conversation was deleted: its replies stay, and show this in its place. */
+export interface DeletedPost {
+  _id: string;
+  deleted: true;
+}
+
+/** A post's page: the chain of posts it replies to (the first post first), and the post. */
+export interface ThreadResponse {
+  ancestors: (CompactPost | DeletedPost)[];
+  post: CompactPost;
+}
+
+export type NotificationKind = 'like' | 'follow' | 'reply' | 'mention';
+
+/**
+ * One line of the notifications page. Likes of one post and follows are grouped while unread (the
+ * newest actor first); a reply or a mention is one line each, naming the post that replies or
+ * mentions.
+ */
+export interface Notification {
+  _id: string;
+  kind: NotificationKind;
+  /** The newest actors first, at most three. */
+  actors: UserSummary[];
+  /** How many people the line groups. */
+  actorCount: number;
+  /** The post liked, the reply, or the post that mentions (absent for follows). */
+  post?: { _id: string; content: string };
+  read: boolean;
+  /** When the newest actor acted. */
+  updatedAt: string;
+}
+
+export interface NotificationPage {
+  notifications: Notification[];
+  nextCursor: string | null;
+}
+
+export interface UnreadNotifications {
+  unread: number;
 }
 
 /** A person in a compact list (followers, search, suggestions): the summary and whether the caller follows them. */

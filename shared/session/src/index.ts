@@ -21,10 +21,12 @@ export {
   prefetchPosts,
   usePeoplePages,
   usePostPages,
+  useThread,
   type PeoplePages,
   type PostPages,
 } from './query/post-queries';
 export { useProfile } from './query/profile-queries';
+export { markNotificationsRead, useNotificationPages, useUnreadNotifications, UNREAD_POLL_MS } from './query/notification-queries';
 export { bookmarkStored, followStored, postCreated, postRemoved, postStored, profileStored } from './query/cache-updates';
 export { AppToaster, toast } from './toast/toaster';
 export { useSignOut } from './hooks/use-sign-out';

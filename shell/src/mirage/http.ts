@@ -5,7 +5,9 @@
  */
 import type { Backend } from './backend';
 import {
+  addNotifications,
   answerCall,
+  databaseOf,
   authenticate as authenticateWith,
   type ApiCall,
   type ApiReply,
@@ -51,8 +53,18 @@ export function authenticate(call: ApiCall, backend: Backend): Promise<TokenClai
   return authenticateWith(backend.db.tokenSecret, call);
 }
 
-/** A change on this back end: the rule runs on the current data, one change at a time (backend.ts). */
-export const keepChange: KeepChange<Backend> = (backend, _rows, run) => backend.change(run);
+/**
+ * A change on this back end: the rule runs on the current data, one change at a time (backend.ts),
+ * and the notifications it causes are kept with it.
+ */
+export const keepChange: KeepChange<Backend> = (backend, _rows, run, notices) =>
+  backend.change((db) => {
+    const outcome = run(db);
+    if (!notices) return outcome;
+    const after = databaseOf(outcome);
+    const noticed = addNotifications(after, notices.events(after), notices.moment);
+    return 'db' in outcome ? { ...outcome, db: noticed } : (noticed as typeof outcome);
+  });
 
 /** The viewer of a compact answer on `db`: the signed-in caller, if any. */
 export function viewerIn(db: Database, claims: TokenClaims | undefined): Viewer {

@@ -4,7 +4,7 @@
  * record holds the schema version and the token key. Data of another schema version, or that does
  * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
  */
-import { type Database, isStoredPost, isStoredUser, STORAGE } from '@chirp/api-rules';
+import { type Database, isStoredNotification, isStoredPost, isStoredUser, STORAGE } from '@chirp/api-rules';
 
 export interface DatabaseStore {
   /** The saved data; null when there is none, or it is of another schema version, or unreadable. */
@@ -32,7 +32,7 @@ export function memoryStore(): DatabaseStore {
 }
 
 /** The layout of the object stores; a different number rebuilds them empty (then seeds fill them). */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const META_KEY = 'dataset';
 const OPEN_TIMEOUT_MS = 3000;
 
@@ -65,6 +65,7 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
       db.createObjectStore('meta');
       db.createObjectStore('users', { keyPath: '_id' });
       db.createObjectStore('posts', { keyPath: '_id' });
+      db.createObjectStore('notifications', { keyPath: '_id' });
     };
     request.onsuccess = () => {
       clearTimeout(timer);
@@ -94,29 +95,32 @@ export async function openIndexedDbStore(
     await settle(factory.deleteDatabase(name)).catch(() => undefined);
     idb = await openDatabase(factory, name);
   }
-  const stores = ['meta', 'users', 'posts'];
+  const stores = ['meta', 'users', 'posts', 'notifications'];
 
   async function load(): Promise<Database | null> {
     try {
       const transaction = idb.transaction(stores, 'readonly');
-      const [meta, users, posts] = await Promise.all([
+      const [meta, users, posts, notifications] = await Promise.all([
         settle<unknown>(transaction.objectStore('meta').get(META_KEY)),
         settle<unknown[]>(transaction.objectStore('users').getAll()),
         settle<unknown[]>(transaction.objectStore('posts').getAll()),
+        settle<unknown[]>(transaction.objectStore('notifications').getAll()),
       ]);
       if (!isMeta(meta) || meta.schemaVersion !== STORAGE.schemaVersion) return null;
       if (!users.every(isStoredUser) || !posts.every(isStoredPost) || users.length === 0) return null;
-      return { tokenSecret: meta.tokenSecret, users, posts };
+      // Notifications that do not read back are dropped, not a reason to lose the posts.
+      return { tokenSecret: meta.tokenSecret, users, posts, notifications: notifications.filter(isStoredNotification) };
     } catch {
       return null;
     }
   }
 
-  async function write(change: (meta: IDBObjectStore, users: IDBObjectStore, posts: IDBObjectStore) => void) {
+  type Stores = [meta: IDBObjectStore, users: IDBObjectStore, posts: IDBObjectStore, notifications: IDBObjectStore];
+  async function write(change: (...stores: Stores) => void) {
     const transaction = idb.transaction(stores, 'readwrite');
     const done = finish(transaction);
     try {
-      change(...(stores.map((store) => transaction.objectStore(store)) as [IDBObjectStore, IDBObjectStore, IDBObjectStore]));
+      change(...(stores.map((store) => transaction.objectStore(store)) as Stores));
     } catch (error) {
       // A record refused half-way (e.g. one that cannot be cloned): keep what was there, all of it.
       done.catch(() => undefined);
@@ -131,17 +135,19 @@ export async function openIndexedDbStore(
   return {
     load,
     saveAll: (db) =>
-      write((meta, users, posts) => {
-        [meta, users, posts].forEach((store) => store.clear());
+      write((meta, users, posts, notifications) => {
+        [meta, users, posts, notifications].forEach((store) => store.clear());
         meta.put(metaOf(db), META_KEY);
         db.users.forEach((user) => users.put(user));
         db.posts.forEach((post) => posts.put(post));
+        db.notifications?.forEach((line) => notifications.put(line));
       }),
     saveChanges: (before, after) =>
-      write((meta, users, posts) => {
+      write((meta, users, posts, notifications) => {
         if (before.tokenSecret !== after.tokenSecret) meta.put(metaOf(after), META_KEY);
         saveDifferences(users, before.users, after.users);
         saveDifferences(posts, before.posts, after.posts);
+        if (before.notifications !== after.notifications) saveDifferences(notifications, before.notifications ?? [], after.notifications ?? []);
       }),
     close: () => idb.close(),
   };

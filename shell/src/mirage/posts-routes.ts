@@ -5,8 +5,14 @@ import {
   changeHandler,
   CHANGES,
   type Database,
+  type DeletedPost,
   findPost,
   indexUsers,
+  isTopLevel,
+  repliesOfUser,
+  repliesTo,
+  type StoredPost,
+  threadOf,
   postsOfUser,
   readPageRequest,
   type RouteName,
@@ -20,17 +26,29 @@ const postId = (call: ApiCall) => call.params.postId!;
 const changedPost = (db: Database, _backend: Backend, asked: AskedBy) =>
   asked.compact ? compactPostAnswer(db, postId(asked.call), asked) : allPostsReply(db);
 
+/** The compact feeds show posts that start a conversation; the spec's lists hold every post. */
 export const postsHandlers = {
   posts: async (call, backend) =>
     wantsCompact(call.query)
-      ? postPageReply(backend.db, backend.db.posts, call.query, await readingViewer(call, backend))
+      ? postPageReply(backend.db, backend.db.posts.filter(isTopLevel), call.query, await readingViewer(call, backend))
       : postListReply(backend.db, backend.db.posts, readPageRequest(call.query)),
   postsOfUser: async (call, backend) => {
     const posts = postsOfUser(backend.db, call.params.username!);
     return wantsCompact(call.query)
-      ? postPageReply(backend.db, posts, call.query, await readingViewer(call, backend))
+      ? postPageReply(backend.db, posts.filter(isTopLevel), call.query, await readingViewer(call, backend))
       : postListReply(backend.db, posts, readPageRequest(call.query));
   },
+  thread: async (call, backend) => {
+    const { db } = backend;
+    const viewer = await readingViewer(call, backend);
+    const { ancestors, post } = threadOf(db, postId(call));
+    const compact = (entry: StoredPost | DeletedPost) => ('deleted' in entry ? entry : toCompactPost(db, entry, viewer));
+    return reply({ ancestors: ancestors.map(compact), post: toCompactPost(db, post, viewer) });
+  },
+  replies: async (call, backend) =>
+    postPageReply(backend.db, repliesTo(backend.db, postId(call)), call.query, await readingViewer(call, backend)),
+  repliesOfUser: async (call, backend) =>
+    postPageReply(backend.db, repliesOfUser(backend.db, call.params.username!), call.query, await readingViewer(call, backend)),
   post: async (call, backend) => {
     const { db } = backend;
     const post = findPost(db, postId(call));

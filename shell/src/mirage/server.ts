@@ -9,6 +9,7 @@ import { Backend } from './backend';
 import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
 import { runRoute, unexpectedFailure, type ApiCall, type ApiReply } from './http';
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
+import { notificationsHandlers } from './notifications-routes';
 import { postsHandlers } from './posts-routes';
 import { DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
@@ -16,7 +17,7 @@ import { usersHandlers } from './users-routes';
 
 /** The API's route table (`@chirp/api-rules`), answered from this back end's data. */
 export const apiRoutes = routeTable<Backend>(
-  { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers },
+  { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...notificationsHandlers },
   { tokenSecret: (backend) => backend.db.tokenSecret, unexpected: unexpectedFailure },
 );
 

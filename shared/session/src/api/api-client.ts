@@ -5,8 +5,11 @@ import type {
   CompactFollowResponse,
   CompactLoginResponse,
   CompactPostResponse,
+  NotificationPage,
   PeoplePage,
   PostPage,
+  ThreadResponse,
+  UnreadNotifications,
   ProfileResponse,
   Credentials,
   FollowResponse,
@@ -155,6 +158,14 @@ export const compactApi = {
   searchPosts: (text: string, query: PageQuery = {}) =>
     request<PostPage>('GET', compact('/search/posts', { q: text, ...query })),
   suggestions: (query: PeopleQuery = {}) => request<PeoplePage>('GET', compact('/suggestions', { ...query })),
+  thread: (postId: string) => request<ThreadResponse>('GET', compact(`/posts/${id(postId)}/thread`)),
+  replies: (postId: string, query: PageQuery = {}) =>
+    request<PostPage>('GET', compact(`/posts/${id(postId)}/replies`, { ...query })),
+  userReplies: (username: string, query: PageQuery = {}) =>
+    request<PostPage>('GET', compact(`/posts/user/${id(username)}/replies`, { ...query })),
+  notifications: (query: PeopleQuery = {}) => request<NotificationPage>('GET', compact('/notifications', { ...query })),
+  unreadNotifications: () => request<UnreadNotifications>('GET', compact('/notifications/unread')),
+  readNotifications: () => request<UnreadNotifications>('POST', compact('/notifications/read')),
 
   createPost: (postData: PostData) => request<CompactPostResponse>('POST', compact('/posts'), { postData }),
   editPost: (postId: string, postData: PostData) =>

@@ -10,7 +10,11 @@ export type PostSource =
   | { kind: 'user'; username: string }
   | { kind: 'liked'; username: string }
   | { kind: 'bookmarked' }
-  | { kind: 'search'; text: string };
+  | { kind: 'search'; text: string }
+  /** The replies to one post. */
+  | { kind: 'replies'; postId: string }
+  /** The replies one person wrote (their profile's Replies tab). */
+  | { kind: 'userReplies'; username: string };
 
 /** Where a list of people comes from. */
 export type PeopleSource =
@@ -26,4 +30,10 @@ export const queryKeys = {
   peopleList: (source: PeopleSource) => ['people', source] as const,
   profiles: ['profile'] as const,
   profile: (username: string) => ['profile', username] as const,
+  threads: ['thread'] as const,
+  /** A post's page: the posts above it and the post. */
+  thread: (postId: string) => ['thread', postId] as const,
+  notifications: ['notifications'] as const,
+  notificationPages: ['notifications', 'pages'] as const,
+  unreadNotifications: ['notifications', 'unread'] as const,
 };

@@ -1,4 +1,4 @@
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { compactApi } from '../api/api-client';
 import type { PeoplePage, PostPage } from '@chirp/contracts';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
@@ -20,6 +20,10 @@ export function fetchPostPage(source: PostSource, cursor?: string): Promise<Post
       return compactApi.bookmarkedPosts({ cursor });
     case 'search':
       return compactApi.searchPosts(source.text, { cursor });
+    case 'replies':
+      return compactApi.replies(source.postId, { cursor });
+    case 'userReplies':
+      return compactApi.userReplies(source.username, { cursor });
   }
 }
 
@@ -77,4 +81,9 @@ export function usePeoplePages(source: PeopleSource, { enabled = true } = {}) {
 /** Starts loading the first page of a list a screen is about to show (after log in: the home feed). */
 export function prefetchPosts(source: PostSource): void {
   void queryClient.prefetchInfiniteQuery(postPagesOptions(source));
+}
+
+/** A post's page: the chain of posts it replies to, and the post. */
+export function useThread(postId: string) {
+  return useQuery({ queryKey: queryKeys.thread(postId), queryFn: () => compactApi.thread(postId) }, queryClient);
 }

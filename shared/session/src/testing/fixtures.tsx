@@ -67,6 +67,8 @@ export function aCompactPost(fields: Partial<CompactPost> = {}, author: UserSumm
     bookmarkedByMe: false,
     createdAt: '2024-03-05T09:30:00+01:00',
     updatedAt: '2024-03-05T09:30:00+01:00',
+    replyCount: 0,
+    mentions: [],
     ...fields,
   };
 }
