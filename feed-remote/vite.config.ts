@@ -9,5 +9,6 @@ export default defineRemoteConfig({
     './LikedPostsPage': './src/features/liked-posts/liked-posts-page.tsx',
     './PostList': './src/features/posts/post-list.tsx',
     './ComposerDialog': './src/features/composer/composer-dialog.tsx',
+    './PostPage': './src/features/post/post-page.tsx',
   },
 });

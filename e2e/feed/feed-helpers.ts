@@ -17,7 +17,9 @@ export const postCard = (page: Page, text: string | RegExp): Locator =>
 export const likeButton = (card: Locator) => card.getByRole('button', { name: 'Like', exact: true });
 export const bookmarkButton = (card: Locator) => card.getByRole('button', { name: 'Bookmark', exact: true });
 /** The like count shown beside the Like button (its description). */
-export const likeCount = (card: Locator) => card.locator('.post-card__count');
+export const likeCount = (card: Locator) => card.locator('.post-card__action--like .post-card__count');
+/** A card's Reply button: its name starts with "Reply" and says how many replies there are. */
+export const replyButton = (card: Locator) => card.getByRole('button', { name: /^Reply, \d+ repl/ });
 
 /** A toast (react-hot-toast renders each message in a role=status element). */
 export const toastMessage = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -8,6 +8,7 @@ import * as ComposerDialog from './features/composer/composer-dialog';
 import * as ExplorePage from './features/explore/explore-page';
 import * as HomePage from './features/home/home-page';
 import * as LikedPostsPage from './features/liked-posts/liked-posts-page';
+import * as PostPage from './features/post/post-page';
 import * as PostList from './features/posts/post-list';
 
 export const exposedModules = {
@@ -17,4 +18,5 @@ export const exposedModules = {
   './LikedPostsPage': LikedPostsPage,
   './PostList': PostList,
   './ComposerDialog': ComposerDialog,
+  './PostPage': PostPage,
 } satisfies ExposedModules<'feed'>;

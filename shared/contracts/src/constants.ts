@@ -51,6 +51,8 @@ export const MESSAGES = {
   postBookmarked: 'Post Bookmarked !',
   postUnbookmarked: 'Post removed from Bookmark !',
   postDeleted: 'Post Deleted!',
+  /** Issue 14: a reply was posted. */
+  replyPosted: 'Your reply was posted',
   profileUpdated: 'Profile updated!',
   following: (username: string) => `Following ${username}`,
   unfollowed: (username: string) => `Unfollowed ${username}`,

@@ -36,6 +36,11 @@ export interface SearchPageProps {
   PostList: ComponentType<PostListProps>;
 }
 
+/** feed/PostPage: /post/{postId}, the conversation around one post. */
+export interface PostPageProps {
+  postId: string;
+}
+
 /** feed/ComposerDialog: the 'Create Post' dialog; `onClose` is called when it should close. */
 export interface ComposerDialogProps {
   onClose: () => void;
@@ -51,6 +56,7 @@ export interface RemoteModules {
   'feed/LikedPostsPage': NoProps;
   'feed/PostList': PostListProps;
   'feed/ComposerDialog': ComposerDialogProps;
+  'feed/PostPage': PostPageProps;
   'profile/ProfilePage': ProfilePageProps;
   'profile/SidePanel': SidePanelProps;
   'profile/SearchPage': SearchPageProps;

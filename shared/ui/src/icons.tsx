@@ -182,3 +182,10 @@ export const EyeOffIcon = ({ size }: IconProps) => (
     <path d="m3 3 18 18" />
   </Icon>
 );
+
+/** A speech bubble: answer a post. */
+export const ReplyIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.8-.8L3 20.5l1.4-4.3A8 8 0 0 1 3 11.5 8.4 8.4 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z" />
+  </Icon>
+);

@@ -5,6 +5,7 @@ import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
 import { RemoteArea } from '../remotes/remote-area';
+import { PostRoute } from './post-route';
 import { ProfileRoute, SearchRoute } from './profile-route';
 
 /** Logged-in routes need the token; a visitor goes to login and comes back after it. */
@@ -70,6 +71,7 @@ const routes: RouteObject[] = [
           { path: paths.likedPosts, element: <RemoteArea module="feed/LikedPostsPage" label="liked posts" /> },
           { path: '/profile/:userName', element: <ProfileRoute /> },
           { path: paths.search, element: <SearchRoute /> },
+          { path: '/post/:postId', element: <PostRoute /> },
         ],
       },
     ],

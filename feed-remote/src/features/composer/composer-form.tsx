@@ -8,25 +8,38 @@ import './composer.css';
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
   post?: CompactPost;
+  /** The post a new post answers ('Reply', the text box 'Write a reply'). */
+  replyTo?: CompactPost;
   /** After a successful post or update (a dialog closes itself here). */
   onDone?: () => void;
   /** Marks the text box for the dialog to focus when it opens. */
   focusOnOpen?: boolean;
 }
 
-/** New posts share their text through the store (`composerText`), so a draft follows the person around. */
-function useComposerText(post: CompactPost | undefined) {
+/**
+ * New posts share their text through the store (`composerText`), so a draft follows the person
+ * around; an edit and a reply keep their own.
+ */
+function useComposerText(post: CompactPost | undefined, ownText: boolean) {
   const storedText = useSession((state) => state.composerText);
   const storedTextChanged = useSession((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
-  return post ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
+  return post || ownText ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
+}
+
+/** The words of the form: a new post, an edit, or a reply. */
+function wordsOf(editing: boolean, replying: boolean) {
+  if (editing) return { form: 'Edit post', label: 'Write a post', placeholder: 'Edit your post', submit: 'Update', done: MESSAGES.postEdited };
+  if (replying) return { form: 'Reply', label: 'Write a reply', placeholder: 'Post your reply', submit: 'Reply', done: MESSAGES.replyPosted };
+  return { form: 'Create post', label: 'Write a post', placeholder: 'What’s happening?', submit: 'Post', done: MESSAGES.postUploaded };
 }
 
 /** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
-export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerFormProps) {
+export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: ComposerFormProps) {
   const editing = post !== undefined;
+  const words = wordsOf(editing, replyTo !== undefined);
   const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
-  const [text, textChanged] = useComposerText(post);
+  const [text, textChanged] = useComposerText(post, replyTo !== undefined);
   const { attachment, picked, removed } = useImageAttachment(uploadImage, post?.image);
   const [submitting, setSubmitting] = useState(false);
   const textId = useId();
@@ -49,8 +62,8 @@ export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerForm
       const postData = { content, image };
       // The answer is the one post: it takes its place in every list the cache holds.
       if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
-      else postCreated((await compactApi.createPost(postData)).post);
-      toast.success(editing ? MESSAGES.postEdited : MESSAGES.postUploaded);
+      else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
+      toast.success(words.done);
       if (!editing) {
         textChanged('');
         removed();
@@ -77,16 +90,16 @@ export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerForm
   };
 
   return (
-    <form className="composer" aria-label={editing ? 'Edit post' : 'Create post'} onSubmit={submit} noValidate>
+    <form className="composer" aria-label={words.form} onSubmit={submit} noValidate>
       <img className="avatar composer__avatar" src={picture} alt="" width="44" height="44" />
       <div className="composer__main">
         <label htmlFor={textId} className="visually-hidden">
-          Write a post
+          {words.label}
         </label>
         <textarea
           id={textId}
           className="composer__text"
-          placeholder={editing ? 'Edit your post' : 'What’s happening?'}
+          placeholder={words.placeholder}
           rows={editing ? 4 : 3}
           maxLength={MAX_POST_LENGTH}
           value={text}
@@ -128,7 +141,7 @@ export function ComposerForm({ post, onDone, focusOnOpen = false }: ComposerForm
             {text.length}/{MAX_POST_LENGTH}
           </span>
           <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
-            {editing ? 'Update' : 'Post'}
+            {words.submit}
           </button>
         </div>
       </div>

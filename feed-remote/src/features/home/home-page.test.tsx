@@ -189,7 +189,8 @@ describe('a like in the home feed', () => {
   const feedOf = (...posts: CompactPost[]) => vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage(posts));
   const card = (content: string) => screen.getByText(content).closest('article')!;
   const likeIn = (article: HTMLElement) => within(article).getByRole('button', { name: 'Like' });
-  const countIn = (article: HTMLElement) => within(article).getByText(/^\d+$/).textContent;
+  const countIn = (article: HTMLElement) =>
+    article.ownerDocument.getElementById(within(article).getByRole('button', { name: 'Like' }).getAttribute('aria-describedby') ?? '')!.textContent;
 
   it('shows at once, and the server’s answer stays', async () => {
     const post = aCompactPost({ content: 'Worth a like', likeCount: 41 });

@@ -71,7 +71,7 @@ export function bookmarkToggled(post: CompactPost): void {
 export async function postDeleted(post: CompactPost): Promise<boolean> {
   try {
     await compactApi.deletePost(post._id);
-    postRemoved(post._id, post.username);
+    postRemoved(post._id, post.username, post.replyTo);
     toast.success(MESSAGES.postDeleted);
     return true;
   } catch (error) {

@@ -29,7 +29,11 @@ function showPost(post: CompactPost) {
 }
 
 const likeButton = () => screen.getByRole('button', { name: 'Like' });
-const likeCount = (article: HTMLElement) => within(article).getByText(/^\d+$/);
+/** The like count, as the Like button describes itself with it. */
+const likeCount = (article: HTMLElement) => {
+  const id = within(article).getByRole('button', { name: 'Like' }).getAttribute('aria-describedby');
+  return article.ownerDocument.getElementById(id ?? '')!;
+};
 const cachedPost = (id: string) =>
   queryClient
     .getQueryData<PostPages>(queryKeys.postList(LATEST))!
@@ -274,5 +278,42 @@ describe('the options of a post', () => {
     expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('New words')).toBeInTheDocument();
+  });
+});
+
+describe('replies', () => {
+  it('the Reply button says how many replies there are and opens the composer in reply mode', async () => {
+    const post = aPost({ content: 'What should I read?', replyCount: 2 });
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'Reply, 2 replies' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reply' });
+    expect(dialog).toHaveTextContent('Replying to @ada');
+    expect(within(dialog).getByRole('textbox', { name: 'Write a reply' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+  });
+
+  it('sends the reply with the post it answers; the post counts one more', async () => {
+    const post = aPost({ content: 'What should I read?', replyCount: 0 });
+    const reply = aPost({ content: 'Le Guin', replyTo: post._id, replyingTo: 'ada' }, { mine: true });
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: reply });
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'Reply, 0 replies' }));
+    await user.type(screen.getByRole('textbox', { name: 'Write a reply' }), 'Le Guin');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reply' }));
+    expect(create).toHaveBeenCalledWith({ content: 'Le Guin', image: undefined, replyTo: post._id });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Reply, 1 reply' })).toHaveFocus();
+  });
+
+  it('a reply says whom it answers, or that its post was deleted', () => {
+    const { article } = showPost(aPost({ replyTo: 'p1', replyingTo: 'priya.nair' }));
+    expect(article).toHaveTextContent('Replying to @priya.nair');
+    expect(within(article).getByRole('link', { name: '@priya.nair' })).toHaveAttribute('href', '/profile/priya.nair');
+  });
+
+  it('the time links to the post’s page', () => {
+    const post = aPost();
+    const { article } = showPost(post);
+    expect(within(article).getByRole('link', { name: /\d{4}/ })).toHaveAttribute('href', `/post/${post._id}`);
   });
 });

@@ -1,9 +1,10 @@
 import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BookmarkIcon, HeartIcon } from '@chirp/ui';
-import { memo, type ReactNode, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { BookmarkIcon, HeartIcon, ReplyIcon } from '@chirp/ui';
+import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
+import { ReplyDialog } from '../composer/reply-dialog';
 import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from './post-actions';
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
@@ -75,6 +76,37 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count 
   );
 }
 
+/** The Reply button's name: it starts with "Reply" and says how many replies there are. */
+export const replyButtonName = (count: number) => `Reply, ${count} ${count === 1 ? 'reply' : 'replies'}`;
+
+/** "Replying to @name" above a reply's text; a reply whose post was deleted says so. */
+function ReplyingTo({ post }: { post: CompactPost }) {
+  if (post.replyTo === undefined) return null;
+  return (
+    <p className="post-card__replying">
+      {post.replyingTo === undefined ? (
+        'Replying to a deleted post'
+      ) : (
+        <>
+          Replying to <Link to={paths.profile(post.replyingTo)}>@{post.replyingTo}</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A click on the text opens the post's page, unless it was on a link in the text or ended a text
+ * selection (keyboard users have the time, a link to the same page).
+ */
+function useOpenOnClick(postId: string) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a') || window.getSelection()?.toString()) return;
+    navigate(paths.post(postId));
+  };
+}
+
 interface PostCardProps {
   post: CompactPost;
   /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
@@ -88,7 +120,10 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const ownPost = useSession((state) => state.username === post.username);
   const { liked, likeCount, bookmarked } = usePostShown(post);
   const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const openPost = useOpenOnClick(post._id);
   const optionsButtonRef = useRef<HTMLButtonElement>(null);
   const authorId = useId();
 
@@ -127,9 +162,11 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
           <span className="post-card__dot" aria-hidden="true">
             ·
           </span>
-          <time className="post-card__date" dateTime={post.createdAt}>
-            {shortDate(post.createdAt)}
-          </time>
+          <Link to={paths.post(post._id)} className="post-card__permalink">
+            <time className="post-card__date" dateTime={post.createdAt}>
+              {shortDate(post.createdAt)}
+            </time>
+          </Link>
           {ownPost && (
             <PostOptionsMenu
               buttonRef={optionsButtonRef}
@@ -139,13 +176,30 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             />
           )}
         </header>
+        <ReplyingTo post={post} />
         {post.content && (
-          <p className="post-card__content">
-            <PostText text={post.content} />
+          // A mouse shortcut to the post's page; the time above is its link for everyone else.
+          <p className="post-card__content post-card__content--opens" onClick={openPost}>
+            <PostText text={post.content} mentions={post.mentions} />
           </p>
         )}
         {post.image && <PostImage key={post.image} src={post.image} alt={`Image in ${fullName}'s post`} />}
         <footer className="post-card__actions">
+          <div className="post-card__action post-card__action--reply">
+            <button
+              ref={replyButtonRef}
+              type="button"
+              className="post-card__action-button"
+              aria-label={replyButtonName(post.replyCount)}
+              disabled={!signedIn}
+              onClick={() => setReplying(true)}
+            >
+              <ReplyIcon />
+            </button>
+            <span className="post-card__count" aria-hidden="true">
+              {post.replyCount}
+            </span>
+          </div>
           <ToggleAction
             variant="like"
             name="Like"
@@ -166,6 +220,15 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
         </footer>
       </div>
       {editing && <EditPostDialog post={post} onClose={closeEditor} />}
+      {replying && (
+        <ReplyDialog
+          post={post}
+          onClose={() => {
+            setReplying(false);
+            replyButtonRef.current?.focus();
+          }}
+        />
+      )}
     </article>
   );
 });

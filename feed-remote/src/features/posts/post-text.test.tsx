@@ -3,11 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PostText } from './post-text';
 
-const show = (text: string) =>
+const show = (text: string, mentions: string[] = []) =>
   render(
     <MemoryRouter>
       <p data-testid="text">
-        <PostText text={text} />
+        <PostText text={text} mentions={mentions} />
       </p>
     </MemoryRouter>,
   );
@@ -34,5 +34,12 @@ describe('a post’s text', () => {
     show('<b>bold</b> & javascript:alert(1) ftp://old.example');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByTestId('text').textContent).toBe('<b>bold</b> & javascript:alert(1) ftp://old.example');
+  });
+
+  it('links an @username of someone who exists to their profile, as written; not an e-mail address or an unknown name', () => {
+    show('Thanks @Priya.Nair. Ask @nobody or mail me at a@b.example', ['priya.nair']);
+    expect(screen.getByRole('link', { name: '@Priya.Nair' })).toHaveAttribute('href', '/profile/priya.nair');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByTestId('text')).toHaveTextContent('Thanks @Priya.Nair. Ask @nobody or mail me at a@b.example');
   });
 });

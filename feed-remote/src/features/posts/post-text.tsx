@@ -1,41 +1,47 @@
-import { paths } from '@chirp/contracts';
+import { MENTION, paths } from '@chirp/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-/** An http(s) address, or a `#tag` (letters, digits, underscores, any script) not inside a word. */
-const PIECES = /(https?:\/\/[^\s<>"']+)|(^|[^\p{L}\p{N}_#])(#[\p{L}\p{N}_]+)/gu;
+/**
+ * An http(s) address (1); a `#tag` (3: letters, digits, underscores, any script) not inside a word
+ * (2: what stands before it); or an `@username` (5, after 4): the contracts' MENTION pattern, which
+ * the back ends read mentions with.
+ */
+const PIECES = new RegExp(String.raw`(https?:\/\/[^\s<>"']+)|(^|[^\p{L}\p{N}_#])(#[\p{L}\p{N}_]+)|${MENTION.source}`, 'gu');
 /** Punctuation that ends a sentence rather than an address ("see https://chirp.example."). */
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
 /**
  * A post's text (issue 14): http(s) addresses become links that open in a new tab, `#tags` link to
- * the search for them; everything else stays text, never markup.
+ * the search for them, `@username`s of people who exist (`mentions`, as the back end found them) link
+ * to their profiles; everything else stays text, never markup.
  */
-export function PostText({ text }: { text: string }) {
+export function PostText({ text, mentions = [] }: { text: string; mentions?: readonly string[] }) {
+  const people = new Map(mentions.map((username) => [username.toLowerCase(), username]));
   const parts: ReactNode[] = [];
   let last = 0;
+  const link = (at: number, node: ReactNode, end: number) => {
+    parts.push(text.slice(last, at), node);
+    last = end;
+  };
   for (const match of text.matchAll(PIECES)) {
-    const [whole, url, before = '', tag] = match;
+    const [whole, url, beforeTag = '', tag, beforeMention = '', name] = match;
     const start = match.index ?? 0;
     if (url) {
       const trailing = TRAILING.exec(url)?.[0] ?? '';
       const address = url.slice(0, url.length - trailing.length);
-      parts.push(text.slice(last, start));
-      parts.push(
+      const anchor = (
         <a key={start} href={address} target="_blank" rel="noopener noreferrer nofollow">
           {address}
-        </a>,
+        </a>
       );
-      last = start + address.length;
+      link(start, anchor, start + address.length);
     } else if (tag) {
-      const tagStart = start + before.length;
-      parts.push(text.slice(last, tagStart));
-      parts.push(
-        <Link key={tagStart} to={paths.searchFor(tag)}>
-          {tag}
-        </Link>,
-      );
-      last = start + whole.length;
+      const at = start + beforeTag.length;
+      link(at, <Link key={at} to={paths.searchFor(tag)}>{tag}</Link>, start + whole.length);
+    } else if (name && people.has(name.toLowerCase())) {
+      const at = start + beforeMention.length;
+      link(at, <Link key={at} to={paths.profile(people.get(name.toLowerCase())!)}>@{name}</Link>, start + whole.length);
     }
   }
   parts.push(text.slice(last));

@@ -5,7 +5,7 @@
  * know (where a new bookmark sits in the bookmarks, say) are marked stale and load again when shown.
  */
 import type { InfiniteData, Query } from '@tanstack/react-query';
-import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
+import type { CompactPost, PersonCard, Profile, ThreadResponse, UserSummary } from '@chirp/contracts';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
 import type { PostPages } from './post-queries';
 import { queryClient } from './query-client';
@@ -67,6 +67,26 @@ function replaceWhere<T extends { _id: string }>(list: T[], id: string, change: 
   return list.some((item) => item._id === id) ? list.map((item) => (item._id === id ? change(item) : item)) : list;
 }
 
+/** Runs `update` on every post of every cached post page (the thread above it, the post itself). */
+function updateThreads(update: (post: CompactPost) => CompactPost): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.threads })) {
+    const thread = queryClient.getQueryData<ThreadResponse>(query.queryKey);
+    if (!thread) continue;
+    const post = update(thread.post);
+    const ancestors = thread.ancestors.map((entry) => ('deleted' in entry ? entry : update(entry)));
+    if (post !== thread.post || ancestors.some((entry, index) => entry !== thread.ancestors[index])) {
+      queryClient.setQueryData<ThreadResponse>(query.queryKey, { ancestors, post });
+    }
+  }
+}
+
+/** Adds `delta` to the reply count of `postId` wherever it shows. */
+function replyCounted(postId: string, delta: number): void {
+  const counted = (post: CompactPost) => (post._id === postId ? { ...post, replyCount: Math.max(0, post.replyCount + delta) } : post);
+  updatePostLists((posts) => (posts.some((post) => post._id === postId) ? posts.map(counted) : posts));
+  updateThreads(counted);
+}
+
 /** Every search's list of posts: which of them a new or edited post belongs to, only the server knows. */
 const SEARCHES = ['posts', { kind: 'search' }] as const;
 
@@ -79,6 +99,7 @@ export function postStored(post: CompactPost, me: string | null): void {
     if (isList(source, 'liked', me ?? '') && !post.likedByMe) return posts.filter((entry) => entry._id !== post._id);
     return replaceWhere(posts, post._id, () => post);
   });
+  updateThreads((entry) => (entry._id === post._id ? post : entry));
   if (me && post.likedByMe) markStale(queryKeys.postList({ kind: 'liked', username: me }));
   markStale(SEARCHES);
 }
@@ -89,6 +110,10 @@ export function postStored(post: CompactPost, me: string | null): void {
  * posts ordered by their counts); a longer one has it on a page not loaded yet.
  */
 export function postCreated(post: CompactPost): void {
+  if (post.replyTo !== undefined) {
+    replyCreated(post, post.replyTo);
+    return;
+  }
   updatePostLists((posts, source) => {
     const newestFirst = (source.kind === 'feed' && source.sort === 'latest') || isList(source, 'user', post.username);
     return newestFirst && !posts.some((entry) => entry._id === post._id) ? [post, ...posts] : posts;
@@ -105,11 +130,31 @@ export function postCreated(post: CompactPost): void {
   markStale(SEARCHES);
 }
 
-/** A deleted post leaves every list; its author's post count loads again. */
-export function postRemoved(postId: string, author: string): void {
-  updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
-  markStale(queryKeys.profile(author));
+/**
+ * A reply: first in the replies to its post and in its author's replies (newest first), and one more
+ * in its post's count. The feeds show posts that start a conversation: it is not in them.
+ */
+function replyCreated(post: CompactPost, parentId: string): void {
+  updatePostLists((posts, source) => {
+    const holds = (source.kind === 'replies' && source.postId === parentId) || isList(source, 'userReplies', post.username);
+    return holds && !posts.some((entry) => entry._id === post._id) ? [post, ...posts] : posts;
+  });
+  replyCounted(parentId, 1);
+  markStale(queryKeys.profile(post.username));
+  markStale(SEARCHES);
 }
+
+/**
+ * A deleted post leaves every list; its author's post count loads again, and so does every post
+ * page (a conversation it was part of now shows where it was).
+ */
+export function postRemoved(postId: string, author: string, replyTo?: string): void {
+  updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
+  if (replyTo !== undefined) replyCounted(replyTo, -1);
+  markStale(queryKeys.profile(author));
+  void queryClient.invalidateQueries({ queryKey: queryKeys.threads });
+}
+
 
 /** Bookmarked or not, as the server confirmed. */
 export function bookmarkStored(postId: string, bookmarkedByMe: boolean): void {

@@ -1,0 +1,87 @@
+import { type CompactPost, type DeletedPost, paths } from '@chirp/contracts';
+import type { PostPageProps } from '@chirp/seams';
+import { ApiError, errorMessage, useSession, useThread } from '@chirp/session';
+import { RetryAlert, Spinner } from '@chirp/ui';
+import '@chirp/ui/styles.css';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { ComposerForm } from '../composer/composer-form';
+import { PostCard } from '../posts/post-card';
+import PostList from '../posts/post-list';
+import './post-page.css';
+
+/** Where a post of the conversation was deleted: its replies stay, and this stands in its place. */
+function DeletedPlaceholder() {
+  return <p className="post-page__deleted">This post was deleted</p>;
+}
+
+const isDeleted = (entry: CompactPost | DeletedPost): entry is DeletedPost => 'deleted' in entry;
+
+/**
+ * /post/{postId} (issue 14): the posts it replies to, the post, a reply box, then its replies under
+ * 'Replies', a page at a time.
+ */
+export default function PostPage({ postId }: PostPageProps) {
+  const { data, error, refetch } = useThread(postId);
+  const signedIn = useSession((state) => state.token !== null);
+  const titleId = useId();
+  const repliesId = useId();
+  const mainRef = useRef<HTMLDivElement>(null);
+  const hasAncestors = (data?.ancestors.length ?? 0) > 0;
+
+  // A reply deep in a conversation: the post itself is what was asked for, so it comes into view.
+  useEffect(() => {
+    if (hasAncestors) mainRef.current?.scrollIntoView({ block: 'start' });
+  }, [postId, hasAncestors]);
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <section className="post-page post-page--message" aria-labelledby={titleId}>
+        <h1 id={titleId}>Post not found</h1>
+        <p>{errorMessage(error)}</p>
+        <Link to={paths.home} className="button button--primary">
+          Go to Home
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="post-page" aria-labelledby={titleId}>
+      <header className="post-page__header">
+        <h1 id={titleId} className="post-page__title">
+          Post
+        </h1>
+      </header>
+      {error ? (
+        <RetryAlert message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Spinner label="Loading post" />
+      ) : (
+        <>
+          {hasAncestors && (
+            <ol className="post-page__thread" aria-label="Earlier in the conversation">
+              {data.ancestors.map((entry) => (
+                <li key={entry._id}>{isDeleted(entry) ? <DeletedPlaceholder /> : <PostCard post={entry} />}</li>
+              ))}
+            </ol>
+          )}
+          <div ref={mainRef} className="post-page__main">
+            <PostCard post={data.post} />
+          </div>
+          {signedIn && (
+            <div className="post-page__reply card">
+              <ComposerForm replyTo={data.post} />
+            </div>
+          )}
+          <section className="post-page__replies" aria-labelledby={repliesId}>
+            <h2 id={repliesId} className="post-page__subtitle">
+              Replies
+            </h2>
+            <PostList source={{ kind: 'replies', postId }} emptyText="No replies yet" label="Replies" />
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
