@@ -27,12 +27,12 @@ test('the post tabs switch by click and by arrow keys', async ({ page }) => {
   await openProfile(page, GUEST);
   const main = profileArea(page);
   const tabs = main.getByRole('tab');
-  await expect(tabs).toHaveText(['Posts', 'Liked Posts', 'Bookmark Post']);
+  await expect(tabs).toHaveText(['Posts', 'Liked Posts', 'Bookmark Post', 'Replies']);
   await expect(main.getByRole('tab', { name: 'Posts', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(main.getByRole('tabpanel', { name: 'Posts', exact: true })).toBeVisible();
 
-  await main.getByRole('tab', { name: 'Bookmark Post' }).click();
-  await expect(main.getByRole('tabpanel', { name: 'Bookmark Post' })).toBeVisible();
+  await main.getByRole('tab', { name: 'Replies' }).click();
+  await expect(main.getByRole('tabpanel', { name: 'Replies' })).toBeVisible();
 
   await page.keyboard.press('ArrowRight');
   await expect(main.getByRole('tab', { name: 'Posts', exact: true })).toBeFocused();

@@ -79,7 +79,7 @@ describe('post tabs', () => {
     show('guestuser');
     const panel = () => screen.getByRole('tabpanel');
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Posts', 'Liked Posts', 'Bookmark Post']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Posts', 'Liked Posts', 'Bookmark Post', 'Replies']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(within(panel()).getByRole('list', { name: 'Posts' })).toHaveTextContent('{"kind":"user","username":"guestuser"}Add a Post!');
 
@@ -89,6 +89,9 @@ describe('post tabs', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Bookmark Post' }));
     expect(within(panel()).getByRole('list', { name: 'Bookmark Post' })).toHaveTextContent('{"kind":"bookmarked"}No Bookmark Posts!');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Replies' }));
+    expect(within(panel()).getByRole('list', { name: 'Replies' })).toHaveTextContent('{"kind":"userReplies","username":"guestuser"}No replies yet');
   });
 
   it('keeps someone else’s bookmarks private: their tab is empty and asks for nothing', async () => {
@@ -105,11 +108,11 @@ describe('post tabs', () => {
     expect(screen.getByRole('tab', { name: 'Liked Posts' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Liked Posts' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Bookmark Post' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Replies' })).toHaveFocus();
     await userEvent.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Bookmark Post' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Replies' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

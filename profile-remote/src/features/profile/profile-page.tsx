@@ -60,6 +60,7 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
       posts: { kind: 'user', username: profile.username } as const,
       liked: { kind: 'liked', username: profile.username } as const,
       bookmarked: { kind: 'bookmarked' } as const,
+      replies: { kind: 'userReplies', username: profile.username } as const,
     }),
     [profile.username],
   );
@@ -92,6 +93,8 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
                 <p className="profile__empty">No Bookmark Posts!</p>
               ),
           },
+          // Issue 14: the person's replies, after the spec's three tabs.
+          { label: 'Replies', render: () => <PostList source={sources.replies} emptyText="No replies yet" label="Replies" /> },
         ]}
       />
       {followList && <FollowListDialog kind={followList} userId={profile._id} onClose={() => setFollowList(null)} />}
