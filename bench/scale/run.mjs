@@ -17,7 +17,8 @@
  *      (large size; every like, bookmark and follow a fresh (user, item) pair);
  *   3. GET /api/posts?view=compact (a feed page): req/s and p99 under autocannon (and, issue 14, a
  *      search of posts for a word every post holds and for one only one post holds: p99), beside the same
- *      SQL straight through the driver (the ceiling, as bench:server measures it);
+ *      SQL straight through the driver (the ceiling, as bench:server measures it); and (issue 14) the
+ *      notifications page of a user with BENCH_NOTIFICATIONS (10,000) notifications beside one with 10;
  *   4. the JS heap (after a forced GC) once the home feed has scrolled to 100 and to 2,000 posts;
  * and then 5. the in-browser back end (Mirage, no server): log in → first post with its seeds and
  * with 5,000 posts in its storage.
@@ -50,13 +51,17 @@ const SCROLL_POSTS = env('BENCH_SCROLL_POSTS', 2_000);
 const SECONDS = env('BENCH_SECONDS', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
 const BROWSER_POSTS = env('BENCH_BROWSER_POSTS', 5_000);
+const NOTIFICATIONS = env('BENCH_NOTIFICATIONS', 10_000);
 const GUEST = { username: 'guestuser', password: 'guest@chirp1' }; // shared/src/constants.ts GUEST_CREDENTIALS
 const BENCH_PASSWORD = 'bench@pass1';
 const TOKENS = 50;
 const VIEWPORT = { width: 1280, height: 900 };
 const RESULTS = join(ROOT, 'bench/results');
 const FAILURES = join(RESULTS, 'scale-failures');
-const TARGETS = { firstPostRatio: 1.2, apiKB: 100, answerBytes: 2048, p99Ms: 50, feedReqPerSec: 1000, feedShare: 60, heapRatio: 1.5, browserRatio: 1.3 };
+const TARGETS = {
+  firstPostRatio: 1.2, apiKB: 100, answerBytes: 2048, p99Ms: 50, feedReqPerSec: 1000, feedShare: 60, heapRatio: 1.5, browserRatio: 1.3,
+  notificationsRatio: 1.2,
+};
 
 if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
   console.error('No production build (shell/dist is missing): run `npm run build` first.');
@@ -116,6 +121,23 @@ async function enlargeForGuest(sql) {
          ORDER BY seq LIMIT 1000) u WHERE g.username = 'guestuser'`,
     );
   });
+}
+
+/**
+ * Issue 14: the two newest bench users (the first two of the load test's tokens) get notifications:
+ * the first NOTIFICATIONS, the second 10, each a mention by a post's author (a third of them read).
+ */
+async function seedNotifications(sql) {
+  const { rows } = await sql.query(`SELECT id::text FROM users WHERE username LIKE 'bench\\_%' ORDER BY seq DESC LIMIT 2`);
+  for (const [user, count] of [[rows[0].id, NOTIFICATIONS], [rows[1].id, 10]]) {
+    await sql.query(
+      `INSERT INTO notifications (id, user_id, kind, grp, post_id, actor_ids, read, updated_at, updated_offset)
+       SELECT gen_random_uuid(), $1::uuid, 'mention', 'mention:' || p.id, p.id, ARRAY[p.author_id], p.n % 3 = 0,
+         now() - p.n * interval '1 minute', 0
+       FROM (SELECT id, author_id, row_number() OVER (ORDER BY seq) AS n FROM posts WHERE author_id <> $1::uuid LIMIT $2) p`,
+      [user, count],
+    );
+  }
 }
 
 /** What the figures need from the data: the guest's worst-case targets, and the autocannon pairs. */
@@ -189,6 +211,7 @@ async function startSize(database, size) {
       if (size === 'large') {
         await seedScale(sql, { users: USERS, posts: POSTS, password: BENCH_PASSWORD });
         await enlargeForGuest(sql);
+        await seedNotifications(sql);
         await sql.exec('ANALYZE');
       }
       return readFixtures(sql, size);
@@ -447,6 +470,7 @@ function runAutocannon(apiUrl, name, request) {
             call: name,
             reqPerSec: round(result.requests.average, 1),
             p50Ms: result.latency.p50,
+            meanMs: result.latency.average,
             p99Ms: result.latency.p99,
             requests: result.requests.total,
             non2xx: result.non2xx,
@@ -490,6 +514,12 @@ async function loadTest(apiUrl, fixtures) {
     log(`  autocannon: GET /api/search/posts?q=${word}`);
     const search = { method: 'GET', path: `/api/search/posts?q=${word}&view=compact` };
     rows.push(await runAutocannon(apiUrl, `GET /api/search/posts?q=${word}&view=compact (${what})`, search));
+  }
+  // Issue 14: the notifications page (its first 20 lines) of a user with NOTIFICATIONS beside one with 10.
+  for (const [index, what] of [[0, `${NOTIFICATIONS} notifications`], [1, '10 notifications']]) {
+    log(`  autocannon: GET /api/notifications?view=compact (${what})`);
+    const page = { method: 'GET', path: '/api/notifications?view=compact', headers: { authorization: tokens[index] } };
+    rows.push(await runAutocannon(apiUrl, `GET /api/notifications?view=compact (${what})`, page));
   }
   log('  autocannon: like');
   rows.push(await runAutocannon(apiUrl, 'POST /api/posts/like/{id}?view=compact', paired((id) => `/api/posts/like/${id}?view=compact`, fixtures.postIds)));
@@ -637,7 +667,9 @@ for (const [database, result] of Object.entries(report.server)) {
   check(`${database}: log in answer (guest)`, `${seed.guestAnswers['POST /api/auth/login?view=compact'].bytes} → ${large.guestAnswers['POST /api/auth/login?view=compact'].bytes} B`, '(information)', undefined);
   for (const row of large.loadTest ?? []) {
     const failed = row.non2xx || row.errors ? ` ${row.non2xx} non-2xx, ${row.errors} errors!` : '';
-    if (row.call.startsWith('GET /api/search')) {
+    if (row.call.startsWith('GET /api/notifications')) {
+      check(`${database}: ${row.call}`, `mean ${row.meanMs} ms, p99 ${row.p99Ms} ms (${row.reqPerSec} req/s)${failed}`, '(ratio below)', failed ? false : undefined);
+    } else if (row.call.startsWith('GET /api/search')) {
       check(`${database}: ${row.call} p99`, `${row.p99Ms} ms (p50 ${row.p50Ms}, ${row.reqPerSec} req/s)${failed}`, `≤ ${TARGETS.p99Ms} ms`, row.p99Ms <= TARGETS.p99Ms && !failed);
     } else if (row.call.startsWith('POST')) {
       check(`${database}: ${row.call} p99`, `${row.p99Ms} ms (p50 ${row.p50Ms}, ${row.reqPerSec} req/s)${failed}`, `≤ ${TARGETS.p99Ms} ms`, row.p99Ms <= TARGETS.p99Ms && !failed);
@@ -652,6 +684,12 @@ for (const [database, result] of Object.entries(report.server)) {
       );
       row.shareOfDriver = share;
     }
+  }
+  const [many, few] = (large.loadTest ?? []).filter((row) => row.call.startsWith('GET /api/notifications'));
+  if (many && few) {
+    const ratio = round(many.meanMs / few.meanMs, 2);
+    result.notificationsRatio = ratio;
+    check(`${database}: notifications page, ${NOTIFICATIONS} vs 10 notifications`, `${few.meanMs} → ${many.meanMs} ms mean (${ratio}×)`, `≤ ${TARGETS.notificationsRatio}×`, ratio <= TARGETS.notificationsRatio);
   }
   check(
     `${database}: JS heap, ${SCROLL_POSTS} posts vs 100`,

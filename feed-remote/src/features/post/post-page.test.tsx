@@ -1,0 +1,65 @@
+import { ApiError, compactApi, toast } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PostPage from './post-page';
+
+const me = aProfile({ username: 'guestuser' });
+const question = aCompactPost({ content: 'What should I read?', replyCount: 1 });
+const answer = aCompactPost({ content: 'Le Guin', replyTo: question._id, replyingTo: 'someone', replyCount: 1 });
+const later = aCompactPost({ content: 'Which one first?', replyTo: answer._id, replyingTo: 'someone' });
+
+beforeEach(() => {
+  toast.remove();
+  logInAs(me);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a post’s page', () => {
+  it('shows the conversation above the post, the post, a reply box and its replies', async () => {
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [question], post: answer });
+    const replies = vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([later]));
+    renderWithApp(<PostPage postId={answer._id} />, { path: `/post/${answer._id}` });
+
+    const earlier = await screen.findByRole('list', { name: 'Earlier in the conversation' });
+    expect(within(earlier).getByRole('article')).toHaveTextContent('What should I read?');
+    expect(screen.getByRole('heading', { level: 1, name: 'Post' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    expect(within(form).getByRole('textbox', { name: 'Write a reply' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Replies' });
+    await waitFor(() => expect(within(section).getByRole('article')).toHaveTextContent('Which one first?'));
+    expect(replies).toHaveBeenCalledWith(answer._id, { cursor: undefined });
+  });
+
+  it('puts "This post was deleted" where a post of the conversation was deleted', async () => {
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [{ _id: 'gone', deleted: true }], post: answer });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([]));
+    renderWithApp(<PostPage postId={answer._id} />);
+    expect(await screen.findByText('This post was deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No replies yet')).toBeInTheDocument();
+  });
+
+  it('says when the post does not exist, with a way home', async () => {
+    vi.spyOn(compactApi, 'thread').mockRejectedValue(new ApiError(404, 'This post does not exist. It may have been deleted.'));
+    renderWithApp(<PostPage postId="nope" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getByText('This post does not exist. It may have been deleted.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
+  });
+
+  it('shows why it could not load, and asks again with Retry', async () => {
+    const thread = vi
+      .spyOn(compactApi, 'thread')
+      .mockRejectedValueOnce(new ApiError(500, 'The server is down.'))
+      .mockResolvedValue({ ancestors: [], post: question });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([answer]));
+    renderWithApp(<PostPage postId={question._id} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is down.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findAllByRole('article'))[0]).toHaveTextContent('What should I read?');
+    expect(thread).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('list', { name: 'Earlier in the conversation' })).not.toBeInTheDocument();
+  });
+});
