@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const otherPackages = ['shell', 'auth-remote', 'feed-remote', 'profile-remote'];
+const otherPackages = ['shell', 'auth-remote', 'feed-remote', 'profile-remote', 'notifications-remote'];
 
 /** One direction: shared/* → remotes → shell. A remote never imports another package's files. */
 const oneDirection = (own) => ({
@@ -58,12 +58,12 @@ export default tseslint.config(
           zones: [
             {
               target: ['./shared/contracts', './api-rules', './server'],
-              from: ['./shared/ui', './shared/session', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote'],
+              from: ['./shared/ui', './shared/session', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote'],
               message: 'The contracts, the rules and the server use no UI or browser-session code.',
             },
             {
               target: ['./shared/contracts', './shared/ui', './shared/session', './shared/seams'],
-              from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './server'],
+              from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote', './server'],
               message: 'The shared packages never depend on the packages built on them.',
             },
             {

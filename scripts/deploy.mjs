@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startServers } from './serve.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const REMOTES = ['auth', 'feed', 'profile'];
+const REMOTES = ['auth', 'feed', 'profile', 'notifications'];
 
 /** @returns {Promise<number>} a port nobody listens on now */
 export function freePort() {

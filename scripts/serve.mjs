@@ -5,6 +5,7 @@
  *   auth    → http://localhost:4174 (AUTH_PORT)
  *   feed    → http://localhost:4175 (FEED_PORT)
  *   profile → http://localhost:4176 (PROFILE_PORT)
+ *   notifications → http://localhost:4177 (NOTIFICATIONS_PORT)
  * Remote entries, manifests, index.html and the JSON config files are served `no-cache`, so a
  * redeployed remote is picked up on the next load; hashed chunks are cached for good.
  * HOST limits the interface (default: all, so both 127.0.0.1 and ::1 answer for localhost).
@@ -117,6 +118,7 @@ const SITES = [
   { name: 'auth', directory: 'auth-remote/dist', env: 'AUTH_PORT', port: 4174 },
   { name: 'feed', directory: 'feed-remote/dist', env: 'FEED_PORT', port: 4175 },
   { name: 'profile', directory: 'profile-remote/dist', env: 'PROFILE_PORT', port: 4176 },
+  { name: 'notifications', directory: 'notifications-remote/dist', env: 'NOTIFICATIONS_PORT', port: 4177 },
 ];
 
 /**

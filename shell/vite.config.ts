@@ -8,7 +8,8 @@ import { startupPreloads } from './build/startup-preloads.ts';
 /**
  * Writes `remotes.json` (remote name → entry URL) beside index.html. The shell reads it at run time,
  * so a deployment can move a remote by editing this one file, with no rebuild.
- * Build-time values: AUTH_REMOTE_URL, FEED_REMOTE_URL, PROFILE_REMOTE_URL (full entry URLs).
+ * Build-time values: AUTH_REMOTE_URL, FEED_REMOTE_URL, PROFILE_REMOTE_URL, NOTIFICATIONS_REMOTE_URL
+ * (full entry URLs).
  */
 function remotesManifest(): Plugin {
   const entries = (command: 'serve' | 'build') =>

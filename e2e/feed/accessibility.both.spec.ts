@@ -41,6 +41,25 @@ test('the post options menu and the composer dialog have no detectable accessibi
   expect(await violations(page, 'dialog')).toEqual([]);
 });
 
+test('a post’s page and the reply dialog have no detectable accessibility violations (issue 14)', async ({ page }) => {
+  test.slow();
+  await logIn(page);
+  const card = postCard(page, 'Hello Chirp!');
+  await card.getByRole('button', { name: /^Reply, / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reply' });
+  await dialog.getByRole('textbox', { name: 'Write a reply' }).fill('A reply to check, @priya.nair #axe');
+  expect(await violations(page, 'dialog')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('link', { name: /\d{4}/ }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('region', { name: 'Replies' }).getByRole('article')).toContainText('A reply to check');
+  expect(await violations(page, 'main')).toEqual([]);
+  await main.getByRole('region', { name: 'Replies' }).getByRole('link', { name: /\d{4}/ }).click();
+  await expect(main.getByRole('list', { name: 'Earlier in the conversation' })).toBeVisible();
+  expect(await violations(page, 'main')).toEqual([]);
+});
+
 test('a post can be liked, bookmarked and written with the keyboard alone', async ({ page }) => {
   await logIn(page);
   const card = postCard(page, 'Field season checklist');

@@ -45,3 +45,22 @@ test('composer dialog screenshot', async ({ page }, testInfo) => {
   await attachPicture(dialog);
   await page.screenshot({ path: resolve(SCREENSHOTS, `composer-dialog-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
 });
+
+test('post page screenshot (issue 14)', async ({ page }, testInfo) => {
+  await logIn(page);
+  await page.goto('/home');
+  await settle(page);
+  const first = page.getByRole('main').getByRole('article').first();
+  await first.getByRole('link', { name: /\d{4}/ }).click();
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'Write a reply' }).fill('Count me in, @priya.nair! #weekend https://chirp.example/plans');
+  await main.getByRole('button', { name: 'Reply', exact: true }).click();
+  const reply = main.getByRole('region', { name: 'Replies' }).getByRole('article').first();
+  await expect(reply).toContainText('Count me in');
+  await reply.getByRole('link', { name: /\d{4}/ }).click();
+  await expect(main.getByRole('list', { name: 'Earlier in the conversation' })).toBeVisible();
+  await page.reload(); // no toast in the picture
+  await expect(main.getByRole('heading', { level: 2, name: 'Replies' })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: resolve(SCREENSHOTS, `post-page-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
+});

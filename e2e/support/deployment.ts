@@ -4,7 +4,7 @@ import * as script from '../../scripts/deploy.mjs';
 // @ts-expect-error plain ESM script, typed below
 import * as serveScript from '../../scripts/serve.mjs';
 
-export type Site = 'shell' | 'auth' | 'feed' | 'profile';
+export type Site = 'shell' | 'auth' | 'feed' | 'profile' | 'notifications';
 
 export interface Deployment {
   urls: Record<Site, string>;

@@ -46,9 +46,9 @@ export const sharedSingletons = {
 export const shareStrategy = 'loaded-first' as const;
 
 /** Dev-server ports (issue 2): the shell and each remote have a fixed one. */
-export const devPorts = { shell: 5173, auth: 5174, feed: 5175, profile: 5176 } as const;
+export const devPorts = { shell: 5173, auth: 5174, feed: 5175, profile: 5176, notifications: 5177 } as const;
 /** Ports of `npm start` (production builds); each can be overridden by environment variables. */
-export const previewPorts = { shell: 4173, auth: 4174, feed: 4175, profile: 4176 } as const;
+export const previewPorts = { shell: 4173, auth: 4174, feed: 4175, profile: 4176, notifications: 4177 } as const;
 
 export type { RemoteName };
-export const remoteNames: RemoteName[] = ['auth', 'feed', 'profile'];
+export const remoteNames: RemoteName[] = ['auth', 'feed', 'profile', 'notifications'];

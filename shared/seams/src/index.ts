@@ -60,6 +60,7 @@ export interface RemoteModules {
   'profile/ProfilePage': ProfilePageProps;
   'profile/SidePanel': SidePanelProps;
   'profile/SearchPage': SearchPageProps;
+  'notifications/NotificationsPage': NoProps;
 }
 
 export type RemoteModuleId = keyof RemoteModules;

@@ -189,3 +189,11 @@ export const ReplyIcon = ({ size }: IconProps) => (
     <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.8-.8L3 20.5l1.4-4.3A8 8 0 0 1 3 11.5 8.4 8.4 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z" />
   </Icon>
 );
+
+/** A bell: notifications. */
+export const BellIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </Icon>
+);

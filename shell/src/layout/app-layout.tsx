@@ -5,6 +5,7 @@ import { type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 import { AccountMenu } from './account-menu';
+import { NotificationsLink } from './notifications-link';
 
 const sections: { to: string; label: string; icon: ReactNode }[] = [
   { to: paths.home, label: 'Home', icon: <HomeIcon size={24} /> },
@@ -33,6 +34,9 @@ function SectionLinks({ showLabels }: { showLabels: boolean }) {
           </NavLink>
         </li>
       ))}
+      <li>
+        <NotificationsLink showLabel={showLabels} />
+      </li>
     </ul>
   );
 }

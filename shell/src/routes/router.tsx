@@ -72,6 +72,7 @@ const routes: RouteObject[] = [
           { path: '/profile/:userName', element: <ProfileRoute /> },
           { path: paths.search, element: <SearchRoute /> },
           { path: '/post/:postId', element: <PostRoute /> },
+          { path: paths.notifications, element: <RemoteArea module="notifications/NotificationsPage" label="notifications" /> },
         ],
       },
     ],

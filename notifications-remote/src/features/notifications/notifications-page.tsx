@@ -1,0 +1,96 @@
+import { DEFAULT_AVATAR, type Notification, paths } from '@chirp/contracts';
+import { errorMessage, markNotificationsRead, useNotificationPages } from '@chirp/session';
+import { RetryAlert, Spinner } from '@chirp/ui';
+import '@chirp/ui/styles.css';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { notificationText } from './notification-text';
+import './notifications-page.css';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function shownTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : timeFormat.format(date);
+}
+
+/** Where a line leads: the post it is about, else (a follow) the newest follower's profile. */
+function targetOf(notification: Notification): string {
+  if (notification.post) return paths.post(notification.post._id);
+  const actor = notification.actors[0];
+  return actor ? paths.profile(actor.username) : paths.notifications;
+}
+
+function NotificationLine({ notification }: { notification: Notification }) {
+  const pictures = notification.actors.slice(0, 3);
+  return (
+    <li>
+      <Link to={targetOf(notification)} className={`notification${notification.read ? '' : ' notification--unread'}`}>
+        <span className="notification__pictures" aria-hidden="true">
+          {pictures.map((actor) => (
+            <img key={actor._id} className="avatar notification__picture" src={actor.profilePic || DEFAULT_AVATAR} alt="" width="32" height="32" />
+          ))}
+        </span>
+        <span className="notification__body">
+          {!notification.read && <span className="visually-hidden">Unread: </span>}
+          <span className="notification__text">{notificationText(notification)}</span>{' '}
+          <time className="notification__time" dateTime={notification.updatedAt}>
+            {shownTime(notification.updatedAt)}
+          </time>
+          {notification.post && <span className="notification__excerpt">{notification.post.content}</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * /notifications (issue 14): who liked your posts, followed you, replied to you and mentioned you,
+ * newest first, a page at a time. Opening the page marks them read (the lines new to this visit keep
+ * their mark until the next one).
+ */
+export default function NotificationsPage() {
+  const { data, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useNotificationPages();
+  const titleId = useId();
+  const marked = useRef(false);
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (!loaded || marked.current) return;
+    marked.current = true;
+    // The badge is a courtesy: if this fails, it shows again and the next visit tries again.
+    markNotificationsRead().catch(() => {
+      marked.current = false;
+    });
+  }, [loaded]);
+
+  const notifications = data?.pages.flatMap((page) => page.notifications) ?? [];
+  return (
+    <section className="notifications" aria-labelledby={titleId}>
+      <h1 id={titleId} className="notifications__title">
+        Notifications
+      </h1>
+      {!data && error ? (
+        <RetryAlert message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Spinner label="Loading notifications" />
+      ) : notifications.length === 0 ? (
+        <p className="notifications__empty">No notifications yet</p>
+      ) : (
+        <>
+          <ol className="notifications__list" aria-labelledby={titleId}>
+            {notifications.map((notification) => (
+              <NotificationLine key={notification._id} notification={notification} />
+            ))}
+          </ol>
+          {isFetchNextPageError && <p role="alert">{errorMessage(error)}</p>}
+          {hasNextPage && (
+            <button type="button" className="button notifications__more" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {isFetchingNextPage ? 'Loading…' : 'Show more notifications'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
