@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { expect, test } from '../support/fixtures';
 
 /**
- * Issue 2, done-when 5: `npm run dev` starts the four dev servers on their fixed ports, and the
- * three remotes share the one store there too.
+ * Issue 2, done-when 5: `npm run dev` starts the dev servers on their fixed ports (the fourth remote,
+ * notifications, since issue 14), and the remotes share the one store there too.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let dev: ChildProcess;
@@ -33,6 +33,7 @@ test.beforeAll(async () => {
     waitForServer('http://localhost:5174/remoteEntry.js', 90_000),
     waitForServer('http://localhost:5175/remoteEntry.js', 90_000),
     waitForServer('http://localhost:5176/remoteEntry.js', 90_000),
+    waitForServer('http://localhost:5177/remoteEntry.js', 90_000),
   ]);
 });
 
@@ -42,9 +43,9 @@ test.afterAll(() => {
 
 test.use({ baseURL: 'http://localhost:5173' });
 
-test('in dev mode the three remotes share the store', async ({ page }) => {
+test('in dev mode the remotes share the store', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const label of ['shell', 'auth', 'feed', 'profile']) expect(output).toContain(`[${label}]`);
+  for (const label of ['shell', 'auth', 'feed', 'profile', 'notifications']) expect(output).toContain(`[${label}]`);
 
   await page.goto('/?mockDelay=0');
   await page.getByRole('link', { name: /guest/i }).click();
@@ -57,4 +58,8 @@ test('in dev mode the three remotes share the store', async ({ page }) => {
   await expect(page.getByRole('complementary').getByRole('heading', { name: 'Suggestions for you' })).toBeVisible({
     timeout: 60_000,
   });
+  // The fourth remote, on its own dev server, reads the same session.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('No notifications yet')).toBeVisible({ timeout: 60_000 });
 });

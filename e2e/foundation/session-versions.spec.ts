@@ -56,6 +56,7 @@ const remotesWith = (urls: Record<string, string>, feed: string) => ({
   auth: `${urls.auth}/remoteEntry.js`,
   feed,
   profile: `${urls.profile}/remoteEntry.js`,
+  notifications: `${urls.notifications}/remoteEntry.js`,
 });
 
 test('a remote built against a newer minor of the session loads in the older shell and shares its session', async ({ page, deployment }) => {
