@@ -515,11 +515,13 @@ async function loadTest(apiUrl, fixtures) {
     const search = { method: 'GET', path: `/api/search/posts?q=${word}&view=compact` };
     rows.push(await runAutocannon(apiUrl, `GET /api/search/posts?q=${word}&view=compact (${what})`, search));
   }
-  // Issue 14: the notifications page (its first 20 lines) of a user with NOTIFICATIONS beside one with 10.
+  // Issue 14: the notifications page of a user with NOTIFICATIONS beside one with 10. Both ask for a
+  // page of 10 lines (all the second one has), so both answers carry as many lines and the ratio is
+  // what the 10,000 stored lines cost.
   for (const [index, what] of [[0, `${NOTIFICATIONS} notifications`], [1, '10 notifications']]) {
-    log(`  autocannon: GET /api/notifications?view=compact (${what})`);
-    const page = { method: 'GET', path: '/api/notifications?view=compact', headers: { authorization: tokens[index] } };
-    rows.push(await runAutocannon(apiUrl, `GET /api/notifications?view=compact (${what})`, page));
+    log(`  autocannon: GET /api/notifications?view=compact&limit=10 (${what})`);
+    const page = { method: 'GET', path: '/api/notifications?view=compact&limit=10', headers: { authorization: tokens[index] } };
+    rows.push(await runAutocannon(apiUrl, `GET /api/notifications?view=compact&limit=10 (${what})`, page));
   }
   log('  autocannon: like');
   rows.push(await runAutocannon(apiUrl, 'POST /api/posts/like/{id}?view=compact', paired((id) => `/api/posts/like/${id}?view=compact`, fixtures.postIds)));
@@ -689,7 +691,7 @@ for (const [database, result] of Object.entries(report.server)) {
   if (many && few) {
     const ratio = round(many.meanMs / few.meanMs, 2);
     result.notificationsRatio = ratio;
-    check(`${database}: notifications page, ${NOTIFICATIONS} vs 10 notifications`, `${few.meanMs} → ${many.meanMs} ms mean (${ratio}×)`, `≤ ${TARGETS.notificationsRatio}×`, ratio <= TARGETS.notificationsRatio);
+    check(`${database}: notifications page (10 lines), ${NOTIFICATIONS} vs 10 notifications`, `${few.meanMs} → ${many.meanMs} ms mean (${ratio}×)`, `≤ ${TARGETS.notificationsRatio}×`, ratio <= TARGETS.notificationsRatio);
   }
   check(
     `${database}: JS heap, ${SCROLL_POSTS} posts vs 100`,

@@ -42,7 +42,7 @@ async function threadChain(q: Queryable, postId: string): Promise<{ id: string; 
   return rows.map((row) => ({ id: row.id, replyTo: row.reply_to }));
 }
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
-import { pageQuery, type PostFilter } from './post-lists';
+import { pageQuery, searchFilter, type PostFilter } from './post-lists';
 
 export const naming = (call: ApiCall): PictureNaming => ({ origin: call.origin ?? '' });
 
@@ -131,7 +131,7 @@ export const compactHandlers = {
   searchPosts: async (call, services) => {
     const viewer = await readerId(call, services);
     const text = readSearchText(call.query);
-    return compactPostPage(services.sql, { search: { text, tags: searchTerms(text).tags } }, call, viewer);
+    return compactPostPage(services.sql, await searchFilter(services.sql, text, searchTerms(text).tags), call, viewer);
   },
   suggestions: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);

@@ -3,9 +3,9 @@
  * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
  * using the feed indexes, so a page costs the same at 16 posts or 100 000.
  */
-import { orderPosts, pagePosts, pageStart, type PageRequest, type StoredPost } from '@chirp/api-rules';
+import { orderPosts, pagePosts, pageStart, searchTerms, type PageRequest, type StoredPost } from '@chirp/api-rules';
 import { loadAllPosts, postsWhere } from '../db/records';
-import type { Queryable } from '../db/sql';
+import type { Queryable, Sql } from '../db/sql';
 import { publicPosts, reply, type ApiReply } from './context';
 
 /** JavaScript dates end at ±8.64e15 ms; a cursor beyond that orders the same as the bound. */
@@ -28,6 +28,8 @@ export interface PostFilter {
   replies?: 'none' | 'only';
   /** The replies to this post. */
   replyTo?: string;
+  /** Only these posts (a search's few matches, found through the GIN index first). */
+  ids?: string[];
 }
 
 /** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
@@ -42,6 +44,7 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   if (filter.bookmarkedBy) {
     conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
   }
+  if (filter.ids) conditions.push(`p.id = ANY(${param(filter.ids)}::uuid[])`);
   if (filter.replies === 'none') conditions.push('p.reply_to IS NULL');
   if (filter.replies === 'only') conditions.push('p.reply_to IS NOT NULL');
   if (filter.replyTo) conditions.push(`p.reply_to = ${param(filter.replyTo)}::uuid`);
@@ -88,3 +91,48 @@ export async function postListReply(q: Queryable, filter: PostFilter, request: P
 
 /** Every post, newest first: what each change to posts answers (spec 7). */
 export const allPostsReply = (q: Queryable, status = 200) => postListReply(q, {}, { sort: 'latest' }, status);
+
+/** Up to this many posts holding a search's words are read by id; more are dense enough to find in feed order. */
+export const FEW_MATCHES = 200;
+
+/**
+ * A search's filter. PostgreSQL estimates any word that is not among the most common of the posts
+ * (its statistics' `most_common_elems`) at 0.5% of them, so for a rare word ("31337", a name) it
+ * walks the newest-first index through every post, filtering: 0.5 s at 100,000 posts. So: when every
+ * word of the search is a common one, the usual plan finds a page at once (they are dense in feed
+ * order); else the GIN index is asked first which posts hold the words (a bitmap scan, whatever the
+ * estimate: cheap, as a rare word has few), and when they are few the page is read among those alone.
+ */
+/** The common words of the posts, from PostgreSQL's statistics, read again at most once a minute. */
+const commonWords = new WeakMap<Sql, { words: Promise<Set<string>>; until: number }>();
+const COMMON_WORDS_MS = 60_000;
+
+function commonWordsOf(sql: Sql): Promise<Set<string>> {
+  const cached = commonWords.get(sql);
+  if (cached && cached.until > Date.now()) return cached.words;
+  const words = sql
+    .query<{ words: string[] | null }>(
+      `SELECT most_common_elems::text::text[] AS words FROM pg_stats
+         WHERE schemaname = current_schema() AND tablename = 'posts' AND attname = 'search'`,
+    )
+    .then(({ rows }) => new Set(rows[0]?.words ?? []));
+  commonWords.set(sql, { words, until: Date.now() + COMMON_WORDS_MS });
+  words.catch(() => commonWords.delete(sql));
+  return words;
+}
+
+export async function searchFilter(sql: Sql, text: string, tags: string[]): Promise<PostFilter> {
+  const search = { text, tags };
+  const common = await commonWordsOf(sql);
+  const words = searchTerms(text).words;
+  if (words.length > 0 && words.every((word) => common.has(word))) return { search };
+  const ids = await sql.transaction(async (tx) => {
+    await tx.exec('SET LOCAL enable_seqscan = off');
+    const found = await tx.query<{ id: string }>(
+      `SELECT id::text FROM posts WHERE search @@ websearch_to_tsquery('simple', $1) LIMIT ${FEW_MATCHES + 1}`,
+      [text],
+    );
+    return found.rows.map((row) => row.id);
+  });
+  return ids.length <= FEW_MATCHES ? { search, ids } : { search };
+}
