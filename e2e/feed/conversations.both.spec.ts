@@ -30,6 +30,7 @@ const notificationsLink = (page: Page, name: string | RegExp) => page.getByRole(
 test('a reply with a mention: the other person is notified, reads the thread, finds it by word and by tag; deleting the first post leaves a placeholder', async ({
   page,
 }, testInfo) => {
+  test.slow(); // three log ins, a search and a deletion
   const word = `zephyrloaf${Date.now() % 100_000}`;
   const question = `Anyone baking this weekend? ${word}-question`;
   const answer = `@${PRIYA.username} yes, rye ${word} #crumbshot`;

@@ -7,7 +7,7 @@ const shownDates = (page: import('@playwright/test').Page) =>
     .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
 const shownCounts = (page: import('@playwright/test').Page) =>
   homeFeed(page)
-    .locator('article .post-card__count')
+    .locator('article .post-card__action--like .post-card__count')
     .evaluateAll((counts) => counts.map((count) => Number(count.textContent)));
 const descending = (values: number[]) => [...values].sort((a, b) => b - a);
 
