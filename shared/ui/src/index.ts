@@ -9,3 +9,4 @@ export { ModalDialog, type ModalDialogProps } from './modal-dialog';
 export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './use-media-query';
 export { useMenu } from './use-menu';
 export { RetryAlert, Spinner } from './status';
+export { fullDateTime, RelativeTime, type RelativeTimeProps, relativeTime, shortDate, useMinuteClock } from './relative-time';

@@ -56,8 +56,17 @@ describe('the post card', () => {
     expect(article.querySelector('img.post-card__avatar')).toHaveAttribute('src', '/avatars/avatar-2.svg');
     const time = article.querySelector('time')!;
     expect(time).toHaveAttribute('datetime', '2024-03-05T09:30:00+01:00');
+    // A post older than a day shows its short date (spec 9); the full date and time on hover.
     expect(time.textContent).toBe(new Date('2024-03-05T09:30:00+01:00').toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(time.getAttribute('title')).toContain('2024');
     expect(within(article).getByText(/First line/).textContent).toBe('First line\nsecond line');
+  });
+
+  it('says how long ago a recent post was made', () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 1000).toISOString();
+    const { article } = showPost(aPost({ createdAt: fiveMinutesAgo }));
+    const time = within(article).getByRole('link', { name: '5m' }).querySelector('time');
+    expect(time).toHaveAttribute('datetime', fiveMinutesAgo);
   });
 
   it('shows markup in a post as text, never as HTML', () => {

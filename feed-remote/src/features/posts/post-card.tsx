@@ -1,6 +1,6 @@
 import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BookmarkIcon, HeartIcon, ReplyIcon } from '@chirp/ui';
+import { BookmarkIcon, HeartIcon, RelativeTime, ReplyIcon } from '@chirp/ui';
 import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
@@ -9,14 +9,6 @@ import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from './post-
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** Spec 9: dates display as a short date string. */
-export function shortDate(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? timestamp : dateFormat.format(date);
-}
 
 function PostImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
@@ -163,9 +155,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             ·
           </span>
           <Link to={paths.post(post._id)} className="post-card__permalink">
-            <time className="post-card__date" dateTime={post.createdAt}>
-              {shortDate(post.createdAt)}
-            </time>
+            <RelativeTime className="post-card__date" dateTime={post.createdAt} />
           </Link>
           {ownPost && (
             <PostOptionsMenu

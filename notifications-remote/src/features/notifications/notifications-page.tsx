@@ -1,18 +1,11 @@
 import { DEFAULT_AVATAR, type Notification, paths } from '@chirp/contracts';
 import { errorMessage, markNotificationsRead, useNotificationPages } from '@chirp/session';
-import { RetryAlert, Spinner } from '@chirp/ui';
+import { RelativeTime, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { notificationText } from './notification-text';
 import './notifications-page.css';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function shownTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? timestamp : timeFormat.format(date);
-}
 
 /** Where a line leads: the post it is about, else (a follow) the newest follower's profile. */
 function targetOf(notification: Notification): string {
@@ -34,9 +27,7 @@ function NotificationLine({ notification }: { notification: Notification }) {
         <span className="notification__body">
           {!notification.read && <span className="visually-hidden">Unread: </span>}
           <span className="notification__text">{notificationText(notification)}</span>{' '}
-          <time className="notification__time" dateTime={notification.updatedAt}>
-            {shownTime(notification.updatedAt)}
-          </time>
+          <RelativeTime className="notification__time" dateTime={notification.updatedAt} />
           {notification.post && <span className="notification__excerpt">{notification.post.content}</span>}
         </span>
       </Link>
