@@ -2,7 +2,7 @@
  * Tokens are HS256 JWTs carrying `_id` and `username` (spec 9: the token carries the user id and
  * username). The key belongs to the data set, so fresh seeds make every earlier token invalid.
  */
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME } from './decisions';
 
 export interface TokenClaims {
@@ -36,6 +36,16 @@ export async function readToken(secret: string, header: string | null | undefine
     const { payload } = await jwtVerify(token, keyBytes(secret), { algorithms: ['HS256'] });
     const { _id, username } = payload;
     return typeof _id === 'string' && typeof username === 'string' ? { _id, username } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When a token read by `readToken` stops being valid (ms since the epoch); null when it does not say. */
+export function tokenExpiry(header: string): number | null {
+  try {
+    const { exp } = decodeJwt(header.trim().replace(/^Bearer\s+/i, ''));
+    return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
   }

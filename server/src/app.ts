@@ -17,7 +17,10 @@ import { uploadRoutes } from './uploads';
 import { memoryFailureCounter } from './api/login-failures';
 import { pictureRoutes } from './api/pictures';
 import { sweepUnusedUploads } from './quotas';
-import type { ServerConfig } from './config';
+import { DEFAULT_LIVE_LIMITS, type ServerConfig } from './config';
+import { eventsRoute } from './live/events-route';
+import { startLiveHub } from './live/hub';
+import { LIVE } from '@chirp/contracts';
 import type { Sql } from './db/sql';
 
 export type AppOptions = Pick<
@@ -34,9 +37,12 @@ export type AppOptions = Pick<
   | 's3'
   | 'logger'
   | 'quotas'
+  | 'live'
 > & { sql: Sql };
 
 const RATE_LIMITED = new Set(['login', 'signup']);
+/** How long closing the server waits for requests under way. */
+const SHUTDOWN_GRACE_MS = 2000;
 
 /** The body as it came, before JSON parsing: the rules read it themselves, with the contract's texts. */
 const RAW_BODY = Symbol('raw body');
@@ -111,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: options.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type'],
+    allowedHeaders: ['authorization', 'content-type', 'last-event-id'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
@@ -134,6 +140,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.headers.authorization !== undefined || request.url.startsWith('/api/auth/')) {
       reply.header('cache-control', 'no-store');
     }
+  });
+  // Closing drains: requests under way may finish, for a while; then what is still open is cut
+  // (a client's idle socket would otherwise hold the process open).
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   });
   app.setNotFoundHandler((request, reply) =>
     sendErrors(reply, 404, DECIDED_ERRORS.unknownCall(request.method, new URL(request.url, 'http://server').pathname)),
@@ -174,6 +185,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
   pictureRoutes(app, services);
+  // Live updates (issue 15): this instance's streams, fed by the database's NOTIFY.
+  const hub = await startLiveHub(options.sql, { heartbeatMs: LIVE.heartbeatMs });
+  app.addHook('onClose', () => hub.close());
+  eventsRoute(app, hub, { jwtSecret: options.jwtSecret, ...DEFAULT_LIVE_LIMITS, ...options.live });
 
   // Load balancers: /health says the process answers; /ready that it can reach its database too.
   app.get('/health', async () => ({ ok: true }));

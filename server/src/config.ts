@@ -44,7 +44,11 @@ export interface ServerConfig {
    * on, except with NODE_ENV=production.
    */
   seedDemo: boolean;
+  /** Live updates (GET /api/events): streams per person and in all, on this instance. */
+  live?: { maxStreamsPerUser: number; maxStreams: number };
 }
+
+export const DEFAULT_LIVE_LIMITS = { maxStreamsPerUser: 10, maxStreams: 20_000 } as const;
 
 /** An S3-compatible bucket for images (AWS S3, MinIO, Cloudflare R2, …). */
 export interface S3Settings {
@@ -187,6 +191,10 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
       uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),
       postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
       unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
+    },
+    live: {
+      maxStreamsPerUser: whole(env, 'LIVE_STREAMS_PER_USER', DEFAULT_LIVE_LIMITS.maxStreamsPerUser),
+      maxStreams: whole(env, 'LIVE_STREAMS', DEFAULT_LIVE_LIMITS.maxStreams),
     },
   };
 }

@@ -10,10 +10,11 @@ import { SEED_PASSWORD, SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, postIdsOn, spawnServer, streamPostsUntilKilled, type ServerProcess } from './spawn-server';
 import { dropSchema, freshSchemaName, newTempDir } from './test-server';
+import { eventOf, openLiveStream } from './live-stream';
 
 const DATABASE_URL = process.env.DATABASE_URL!;
 const schema = freshSchemaName();
-const dataDirs = [newTempDir('chirp-a-'), newTempDir('chirp-b-'), newTempDir('chirp-c-')];
+const dataDirs = [newTempDir('chirp-a-'), newTempDir('chirp-b-'), newTempDir('chirp-c-'), newTempDir('chirp-d-'), newTempDir('chirp-e-')];
 const running: ServerProcess[] = [];
 const JWT_SECRET = 'one-secret-for-every-instance-0123456789abcdef';
 let a: ServerProcess;
@@ -83,5 +84,34 @@ describe('two server instances on one PostgreSQL', () => {
     expect(doomed.child.signalCode).toBe('SIGKILL');
     const ids = await postIdsOn(a.url);
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
+
+describe('live updates across instances (issue 15)', () => {
+  const newPost = async (url: string, token: string, content: string) =>
+    (await post(url, '/posts?view=compact', { postData: { content } }, token)) as unknown as { status: number; body: { post: { _id: string } } };
+
+  it('a post made through one instance reaches a client of the other, and one that comes back misses nothing', { timeout: 120_000 }, async () => {
+    const watcherHost = await instance(dataDirs[3]!);
+    const token = await login(a.url, GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+    const stream = await openLiveStream(watcherHost.url, token);
+    const ready = await stream.next((message) => message.event === 'ready');
+    const sent = Date.now();
+    const made = await newPost(a.url, token, 'live across instances');
+    expect(made.status).toBe(201);
+    const heard = await stream.next(eventOf('post', { postId: made.body.post._id }), { timeoutMs: 2000 });
+    expect(Date.now() - sent).toBeLessThan(2000);
+
+    // The instance the client is connected to dies; posts go on through the other.
+    await watcherHost.stop('SIGKILL');
+    await stream.ended;
+    const missed = [];
+    for (let index = 0; index < 3; index += 1) missed.push((await newPost(a.url, token, `while away ${index}`)).body.post._id);
+    // The client comes back through another instance with the last id it had.
+    const replacement = await instance(dataDirs[4]!);
+    const back = await openLiveStream(replacement.url, token, heard.id ?? ready.id);
+    for (const postId of missed) await back.next(eventOf('post', { postId }));
+    back.close();
+    stream.close();
   });
 });

@@ -33,6 +33,11 @@ export async function openPglite(dataDir: string): Promise<Sql> {
       kind: 'pglite',
       ...queryable(db),
       transaction: (work) => db.transaction((tx) => work(queryable(tx))),
+      async listen(channel, listener) {
+        const stop = await db.listen(channel, (payload) => listener.message(payload));
+        listener.listening();
+        return () => stop();
+      },
       close: () => db.close().finally(release),
     };
   } catch (error) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Queryable, Rows, Sql } from './sql';
+import type { ChannelListener, Queryable, Rows, Sql } from './sql';
 
 /** Deadlocks and serialization failures are retried: the transaction is run again from the start. */
 const RETRIED_CODES = new Set(['40001', '40P01']);
@@ -63,6 +63,73 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
         }
       }
     },
+    listen: (channel, listener) => listenOn({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (notifications arrive on the session that listens, so it cannot
+ * be a pooled one). A lost connection is opened again, waiting longer each time; `listening` tells the
+ * caller each time it listens, so it can read what it missed meanwhile.
+ */
+async function listenOn(connection: pg.ClientConfig, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = RELISTEN_FIRST_MS;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(connection);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) listener.message(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      next.removeAllListeners('end');
+      next.end().catch(() => undefined);
+      if (stopped) return;
+      console.warn(`Listening on ${channel}: connection lost${error ? ` (${error.message})` : ''}; connecting again.`);
+      schedule();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      client = undefined;
+      next.removeAllListeners('end');
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    wait = RELISTEN_FIRST_MS;
+    listener.listening();
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      if (stopped) return;
+      connect().catch((error: Error) => {
+        if (stopped) return;
+        console.warn(`Listening on ${channel} failed (${error.message}); trying again in ${wait} ms.`);
+        schedule();
+      });
+    }, wait);
+    wait = Math.min(wait * 2, RELISTEN_MAX_MS);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }

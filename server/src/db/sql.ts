@@ -13,7 +13,20 @@ export interface Queryable {
   exec(text: string): Promise<void>;
 }
 
+/** What listens to a channel (NOTIFY): the live updates of issue 15. */
+export interface ChannelListener {
+  /** Each payload sent on the channel, in commit order. */
+  message(payload: string): void;
+  /** Listening (again, after a lost connection): anything sent in between was not heard. */
+  listening(): void;
+}
+
 export interface Sql extends Queryable {
+  /**
+   * Listens on `channel` (a plain lower-case name) until the answered function is called. PostgreSQL
+   * uses a connection of its own, outside the pool (and any transaction pooler), opened again when lost.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

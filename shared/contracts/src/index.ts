@@ -8,3 +8,4 @@ export * from './constants';
 export * from './limits';
 export { paths } from './paths';
 export * from './mentions';
+export * from './live';

@@ -1,0 +1,136 @@
+// @vitest-environment node
+/** Live updates (issue 15): GET /api/events on one server (PGlite), as a client reads it. */
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { SPEC_ERRORS } from '@chirp/api-rules';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_ERRORS } from '../live/events-route';
+import { eventOf, openLiveStream, type LiveStream } from './live-stream';
+import { post } from './spawn-server';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let guest: { token: string; id: string };
+let other: { token: string; id: string };
+const streams: LiveStream[] = [];
+
+const open = async (token: string, lastEventId?: string) => {
+  const stream = await openLiveStream(server.url, token, lastEventId);
+  streams.push(stream);
+  return stream;
+};
+const idOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string };
+const compactPost = async (token: string, content: string, replyTo?: string) => {
+  const response = await fetch(`${server.url}/api/posts?view=compact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ postData: { content, ...(replyTo ? { replyTo } : {}) } }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { post: { _id: string } }).post._id;
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ live: { maxStreamsPerUser: 3, maxStreams: 100 } });
+  const guestToken = (await post(server.url, '/auth/login', GUEST_CREDENTIALS)).body.encodedToken;
+  const signup = await post(server.url, '/auth/signup', { username: 'live.watcher', password: 'long enough', firstName: 'Live', lastName: 'Watcher' });
+  guest = { token: guestToken, id: idOf(guestToken)._id };
+  other = { token: signup.body.encodedToken, id: idOf(signup.body.encodedToken)._id };
+}, 180_000);
+
+afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
+
+afterAll(() => server?.stop());
+
+describe('GET /api/events', { timeout: 20_000 }, () => {
+  it('refuses a caller without a valid token, with the spec text', async () => {
+    const answer = await fetch(`${server.url}/api/events`);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ errors: [SPEC_ERRORS.invalidToken] });
+    const forged = await fetch(`${server.url}/api/events`, { headers: { authorization: `${guest.token}x` } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('streams as text/event-stream, starting with where the client is', async () => {
+    const stream = await open(guest.token);
+    expect(stream.status).toBe(200);
+    const ready = await stream.next((message) => message.event === 'ready');
+    expect(ready.id).toMatch(/^\d+$/);
+  });
+
+  it('tells everyone of a new post and a reply, with its author', async () => {
+    const stream = await open(guest.token);
+    await stream.next((message) => message.event === 'ready');
+    const postId = await compactPost(other.token, 'live: a new post');
+    const announced = await stream.next(eventOf('post', { postId }));
+    expect(JSON.parse(announced.data)).toEqual({ postId, author: 'live.watcher' });
+    expect(announced.id).toMatch(/^\d+$/);
+    const replyId = await compactPost(other.token, 'live: a reply', postId);
+    expect(JSON.parse((await stream.next(eventOf('post', { postId: replyId }))).data)).toMatchObject({ replyTo: postId });
+  });
+
+  it('tells a like count, who changed it, and the author alone their unread count', async () => {
+    const guestStream = await open(guest.token);
+    const otherStream = await open(other.token);
+    await Promise.all([guestStream, otherStream].map((stream) => stream.next((message) => message.event === 'ready')));
+    const postId = await compactPost(guest.token, 'live: like this');
+    expect((await post(server.url, `/posts/like/${postId}?view=compact`, {}, other.token)).status).toBe(200);
+    const likes = await otherStream.next(eventOf('likes', { postId }));
+    expect(JSON.parse(likes.data)).toEqual({ postId, likeCount: 1, by: other.id, liked: true });
+    const unread = JSON.parse((await guestStream.next(eventOf('unread'))).data) as { unread: number };
+    expect(unread.unread).toBeGreaterThanOrEqual(1);
+    // Reading them: the count goes to 0 on the author's stream.
+    expect((await post(server.url, '/notifications/read', {}, guest.token)).status).toBe(200);
+    await guestStream.next(eventOf('unread', { unread: 0 }));
+    expect(otherStream.messages.some((message) => message.event === 'unread')).toBe(false);
+    // A refused change tells nothing: liking it again is refused.
+    const before = otherStream.messages.length;
+    expect((await post(server.url, `/posts/like/${postId}?view=compact`, {}, other.token)).status).toBe(400);
+    await compactPost(other.token, 'live: a marker after the refusal');
+    await otherStream.next(eventOf('post'), { from: before });
+    expect(otherStream.messages.slice(before).filter((message) => message.event === 'likes')).toEqual([]);
+  });
+
+  it('gives a client that comes back what it missed, first; one it cannot catch up is told to resync', async () => {
+    const first = await open(guest.token);
+    const ready = await first.next((message) => message.event === 'ready');
+    first.close();
+    const missed = await compactPost(other.token, 'live: posted while away');
+    const back = await open(guest.token, ready.id);
+    const caught = await back.next(eventOf('post', { postId: missed }));
+    expect(Number(caught.id)).toBeGreaterThan(Number(ready.id));
+    expect(back.messages.some((message) => message.event === 'ready')).toBe(false);
+
+    const lost = await open(guest.token, '999999999');
+    expect((await lost.next((message) => message.event === 'resync')).id).toMatch(/^\d+$/);
+    const garbage = await open(guest.token, 'not-a-number');
+    await garbage.next((message) => message.event === 'resync');
+  });
+
+  it('limits the streams one person holds open', async () => {
+    const held = await Promise.all([open(other.token), open(other.token), open(other.token)]);
+    await Promise.all(held.map((stream) => stream.next((message) => message.event === 'ready')));
+    const refused = await fetch(`${server.url}/api/events`, { headers: { authorization: other.token } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ errors: [LIVE_ERRORS.tooManyStreams] });
+    held[0]!.close();
+    await expect.poll(async () => {
+      const again = await open(other.token);
+      return again.status;
+    }).toBe(200);
+  });
+
+  it('ends open streams when the server closes, so it stops at once', async () => {
+    const own = await startTestServer();
+    try {
+      const token = (await post(own.url, '/auth/login', GUEST_CREDENTIALS)).body.encodedToken;
+      const stream = await openLiveStream(own.url, token);
+      await stream.next((message) => message.event === 'ready');
+      const started = Date.now();
+      await own.close();
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * `GET /api/events`: the signed-in person's live updates as Server-Sent Events (issue 15). The token
+ * goes in the Authorization header, as on every other call (the page reads the stream with fetch).
+ * A client that comes back sends `Last-Event-ID` and first receives what it missed; one too far
+ * behind is told `resync`. A comment line every LIVE.heartbeatMs keeps the stream open.
+ */
+import { formatServerSentEvent, LIVE, type LiveEvent } from '@chirp/contracts';
+import { readToken, SPEC_ERRORS, tokenExpiry } from '@chirp/api-rules';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { LiveHub, StoredEvent } from './hub';
+
+export interface EventsRouteOptions {
+  jwtSecret: string;
+  /** Streams one person may hold open on one instance (tabs, devices). */
+  maxStreamsPerUser: number;
+  /** Streams one instance holds in all. */
+  maxStreams: number;
+}
+
+/** Texts of this route's refusals. */
+export const LIVE_ERRORS = {
+  tooManyStreams: 'Too many live connections for this account. Close a tab and try again.',
+  full: 'This server cannot take more live connections now. Try again in a moment.',
+} as const;
+
+/** A stream whose client reads slower than this much unsent data is closed: it comes back and catches up. */
+const MAX_BUFFERED_BYTES = 512 * 1024;
+
+export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsRouteOptions): void {
+  // Open streams never end by themselves: closing the server ends them (clients go to another instance).
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => open.forEach((response) => response.end()));
+  app.get(`/api${LIVE.path}`, async (request, reply) => {
+    const authorization = request.headers.authorization;
+    const claims = await readToken(options.jwtSecret, authorization);
+    if (!claims) return reply.code(401).send({ errors: [SPEC_ERRORS.invalidToken] });
+    if (hub.connections(claims._id) >= options.maxStreamsPerUser) {
+      return reply.code(429).header('retry-after', '30').send({ errors: [LIVE_ERRORS.tooManyStreams] });
+    }
+    if (hub.connections() >= options.maxStreams) {
+      return reply.code(503).header('retry-after', '5').send({ errors: [LIVE_ERRORS.full] });
+    }
+
+    reply.hijack();
+    const response = reply.raw;
+    // Headers set by hooks so far (CORS) are on the reply: a hijacked reply writes its own.
+    response.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Proxies that buffer answers (nginx) would hold the events back.
+      'x-accel-buffering': 'no',
+    });
+    response.socket?.setNoDelay(true);
+    open.add(response);
+
+    const sent = new Set<string>();
+    let pending: StoredEvent[] | null = [];
+    const write = (text: string) => {
+      if (response.destroyed) return;
+      response.write(text);
+      if (response.writableLength > MAX_BUFFERED_BYTES) response.destroy();
+    };
+    const send = (stored: StoredEvent) => {
+      if (sent.has(stored.id)) return;
+      sent.add(stored.id);
+      write(formatServerSentEvent(stored.id, stored.event));
+    };
+    const unsubscribe = hub.subscribe({
+      userId: claims._id,
+      // Until the catch-up below is written, live events wait behind it.
+      deliver: (stored) => (pending ? pending.push(stored) : send(stored)),
+      heartbeat: () => write(':\n\n'),
+    });
+    // The stream ends when the token does: the client connects again with its new one, or signs out.
+    const expiry = authorization ? tokenExpiry(authorization) : null;
+    const expire = expiry === null ? undefined : setTimeout(() => response.end(), Math.max(0, expiry - Date.now()));
+    response.on('close', () => {
+      open.delete(response);
+      unsubscribe();
+      clearTimeout(expire);
+    });
+
+    try {
+      write(`retry: ${LIVE.firstRetryMs}\n\n`);
+      const lastId = request.headers['last-event-id'];
+      const missed = typeof lastId === 'string' && lastId !== '' ? await hub.replay(lastId.trim(), claims._id) : undefined;
+      if (missed === null) {
+        const resync: LiveEvent = { type: 'resync' };
+        write(formatServerSentEvent(await hub.latestId(), resync));
+      } else if (missed) {
+        missed.forEach(send);
+      } else {
+        // A new client: where it starts, so it can come back to here.
+        write(`id: ${await hub.latestId()}\nevent: ready\ndata: {}\n\n`);
+      }
+      const waiting = pending;
+      pending = null;
+      waiting.forEach(send);
+      // The ids sent are kept only while a catch-up and the same events arriving live can meet.
+      setTimeout(() => sent.clear(), 5000).unref();
+    } catch (error) {
+      console.error('A live stream could not start:', error);
+      response.destroy();
+    }
+  });
+}

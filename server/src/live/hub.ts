@@ -1,0 +1,177 @@
+/**
+ * Live updates on one server instance (issue 15): the database announces every event (migration 007:
+ * triggers write a `live_events` row and NOTIFY it in the change's transaction), each instance LISTENs
+ * and hands each event to its connected clients. A post made through one instance reaches the clients
+ * of every other, with PostgreSQL as the only broker. The rows let a client that was away catch up.
+ */
+import { readLiveEvent, type LiveEvent } from '@chirp/contracts';
+import type { Sql } from '../db/sql';
+
+/** An event with its place in the database's order. */
+export interface StoredEvent {
+  /** `live_events.seq`, as text: the stream's event id. */
+  id: string;
+  /** Only this person hears it; null: everyone signed in. */
+  userId: string | null;
+  event: LiveEvent;
+}
+
+/** One connected stream. */
+export interface LiveClient {
+  userId: string;
+  deliver(event: StoredEvent): void;
+  /** A comment line that keeps the stream open. */
+  heartbeat(): void;
+}
+
+export interface LiveHub {
+  /** Hands `client` every event from now on, until the answered function is called. */
+  subscribe(client: LiveClient): () => void;
+  /**
+   * The events after `lastId` that `userId` may hear, oldest first, for a client that comes back.
+   * Null when they cannot all be given (too old, too many, or an id this database never gave): the
+   * client must read everything again.
+   */
+  replay(lastId: string, userId: string): Promise<StoredEvent[] | null>;
+  /** The newest event's id ('0' before any): where a new client starts. */
+  latestId(): Promise<string>;
+  /** Streams connected now, in all and for one person. */
+  connections(userId?: string): number;
+  close(): Promise<void>;
+}
+
+export interface HubOptions {
+  /** How long events are kept for clients that come back. */
+  keepMs?: number;
+  heartbeatMs: number;
+}
+
+/** At most this many events are replayed; a client further behind reads everything again. */
+const MAX_REPLAY = 1000;
+/**
+ * Ids follow the order events were written, their notifications the order changes committed; a
+ * change that commits later than one written after it is found by looking this far back before the
+ * last event a client had (clients and the hub drop what they already had, by id).
+ */
+const COMMIT_WINDOW = "interval '2 seconds'";
+const RECENT_IDS = 10_000;
+
+interface EventRow {
+  seq: string;
+  user_id: string | null;
+  type: string;
+  body: unknown;
+}
+
+const toStored = (row: EventRow): StoredEvent | null => {
+  const event = readLiveEvent(row.type, row.body);
+  return event && { id: row.seq, userId: row.user_id, event };
+};
+
+/** The schema's channel, as the trigger names it: 'chirp_live_' || current_schema(). */
+async function channelOf(sql: Sql): Promise<string> {
+  const { rows } = await sql.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return `chirp_live_${rows[0]!.schema}`;
+}
+
+export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveHub> {
+  const clients = new Set<LiveClient>();
+  const recent = new Set<string>();
+  let newest = 0n;
+  let started = false;
+
+  const dispatch = (stored: StoredEvent) => {
+    if (recent.has(stored.id)) return;
+    recent.add(stored.id);
+    if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
+    if (BigInt(stored.id) > newest) newest = BigInt(stored.id);
+    for (const client of clients) {
+      if (stored.userId === null || stored.userId === client.userId) client.deliver(stored);
+    }
+  };
+
+  const readAfter = async (lastId: string, userId: string | null) => {
+    const { rows } = await sql.query<EventRow>(
+      `SELECT seq::text, user_id::text, type, body FROM live_events
+        WHERE (seq > $1::bigint OR created_at >= (SELECT created_at FROM live_events WHERE seq = $1::bigint) - ${COMMIT_WINDOW})
+          AND seq <> $1::bigint AND ($2::uuid IS NULL OR user_id IS NULL OR user_id = $2::uuid)
+        ORDER BY seq LIMIT ${MAX_REPLAY + 1}`,
+      [lastId, userId],
+    );
+    return rows;
+  };
+
+  // After a lost connection to the database, what was announced meanwhile is read from the table.
+  const catchUp = async () => {
+    if (newest === 0n) return;
+    const rows = await readAfter(String(newest), null);
+    for (const row of rows) {
+      const stored = toStored(row);
+      if (stored) dispatch(stored);
+    }
+  };
+
+  const stopListening = await sql.listen(await channelOf(sql), {
+    message(payload) {
+      try {
+        const { seq, userId, type, body } = JSON.parse(payload) as { seq: number; userId: string | null; type: string; body: unknown };
+        const stored = toStored({ seq: String(seq), user_id: userId, type, body });
+        if (stored) dispatch(stored);
+      } catch (error) {
+        console.warn('A live event could not be read:', error);
+      }
+    },
+    listening() {
+      if (started) catchUp().catch((error: unknown) => console.warn('Live events missed while reconnecting could not be read:', error));
+      started = true;
+    },
+  });
+
+  const heartbeats = setInterval(() => clients.forEach((client) => client.heartbeat()), options.heartbeatMs);
+  heartbeats.unref();
+  const keepMs = options.keepMs ?? 60 * 60_000;
+  // The newest row stays, so a client's last id is always found while it is the latest.
+  const sweep = () =>
+    sql
+      .query(
+        `DELETE FROM live_events WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)
+           AND seq < (SELECT max(seq) FROM live_events)`,
+        [keepMs],
+      )
+      .catch((error: unknown) => console.warn('Old live events could not be removed:', error));
+  const sweeper = setInterval(sweep, Math.min(keepMs, 5 * 60_000));
+  sweeper.unref();
+
+  return {
+    subscribe(client) {
+      clients.add(client);
+      return () => clients.delete(client);
+    },
+    async replay(lastId, userId) {
+      if (!/^\d{1,18}$/.test(lastId)) return null;
+      if (lastId !== '0') {
+        const { rows } = await sql.query('SELECT 1 FROM live_events WHERE seq = $1::bigint', [lastId]);
+        if (rows.length === 0) return null;
+      }
+      const rows = await readAfter(lastId, userId);
+      if (rows.length > MAX_REPLAY) return null;
+      return rows.map(toStored).filter((stored): stored is StoredEvent => stored !== null);
+    },
+    async latestId() {
+      const { rows } = await sql.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM live_events');
+      return rows[0]?.seq ?? '0';
+    },
+    connections(userId) {
+      if (userId === undefined) return clients.size;
+      let count = 0;
+      for (const client of clients) if (client.userId === userId) count += 1;
+      return count;
+    },
+    async close() {
+      clearInterval(heartbeats);
+      clearInterval(sweeper);
+      clients.clear();
+      await stopListening();
+    },
+  };
+}

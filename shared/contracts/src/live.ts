@@ -1,0 +1,126 @@
+/**
+ * Live updates (issue 15): what a back end tells signed-in pages as it happens. The API server streams
+ * them as Server-Sent Events (`GET /api/events`); the in-browser back end hands them to the page and,
+ * through a BroadcastChannel, to the app's other tabs. The same events either way.
+ */
+
+/** Someone posted (a reply names the post it answers). */
+export interface NewPostEvent {
+  type: 'post';
+  postId: string;
+  /** The author's username. */
+  author: string;
+  replyTo?: string;
+}
+
+/** A post's like count changed, because `by` liked it (`liked`) or took the like back. */
+export interface LikesEvent {
+  type: 'likes';
+  postId: string;
+  likeCount: number;
+  /** The id of the person whose reaction changed. */
+  by: string;
+  liked: boolean;
+}
+
+/** The number of unread notification lines of the signed-in person (only they hear it). */
+export interface UnreadEvent {
+  type: 'unread';
+  unread: number;
+}
+
+/** Events were missed and cannot be replayed (the stream was gone too long): read everything again. */
+export interface ResyncEvent {
+  type: 'resync';
+}
+
+export type LiveEvent = NewPostEvent | LikesEvent | UnreadEvent | ResyncEvent;
+
+export const LIVE = {
+  /** Under /api. */
+  path: '/events',
+  /** A comment line this often keeps proxies from closing a quiet stream and shows a dead one. */
+  heartbeatMs: 15_000,
+  /** A stream silent this long (no event, no heartbeat) is taken for dead and opened again. */
+  silenceMs: 40_000,
+  /** Reconnection waits: the first, doubled each time up to the last, with jitter. */
+  firstRetryMs: 500,
+  maxRetryMs: 30_000,
+} as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** An event as it came off the wire, or null when it is not one this version knows. */
+export function readLiveEvent(type: string, data: unknown): LiveEvent | null {
+  if (!isObject(data)) return null;
+  switch (type) {
+    case 'post':
+      return isText(data.postId) && isText(data.author) && (data.replyTo === undefined || data.replyTo === null || isText(data.replyTo))
+        ? { type, postId: data.postId, author: data.author, ...(isText(data.replyTo) ? { replyTo: data.replyTo } : {}) }
+        : null;
+    case 'likes':
+      return isText(data.postId) && isCount(data.likeCount) && isText(data.by) && typeof data.liked === 'boolean'
+        ? { type, postId: data.postId, likeCount: data.likeCount, by: data.by, liked: data.liked }
+        : null;
+    case 'unread':
+      return isCount(data.unread) ? { type, unread: data.unread } : null;
+    case 'resync':
+      return { type };
+    default:
+      return null;
+  }
+}
+
+/** One event in the Server-Sent Events format. */
+export function formatServerSentEvent(id: string | undefined, event: LiveEvent): string {
+  const { type, ...data } = event;
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A message of a Server-Sent Events stream, as the HTML standard reads one. */
+export interface ServerSentMessage {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/**
+ * Reads a Server-Sent Events stream chunk by chunk (lines may be split anywhere between chunks):
+ * `push` answers the messages the chunk completed. Comments (heartbeats) complete nothing.
+ */
+export function serverSentEventReader(): { push(chunk: string): ServerSentMessage[] } {
+  let pending = '';
+  let event = '';
+  let data: string[] = [];
+  let id: string | undefined;
+  let started = false;
+  return {
+    push(chunk) {
+      const messages: ServerSentMessage[] = [];
+      pending += chunk;
+      const lines = pending.split(/\r\n|\r|\n/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') {
+          if (started) messages.push({ ...(id === undefined ? {} : { id }), event: event || 'message', data: data.join('\n') });
+          event = '';
+          data = [];
+          id = undefined;
+          started = false;
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        started = true;
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+        else if (field === 'id' && !value.includes('\0')) id = value;
+      }
+      return messages;
+    },
+  };
+}
