@@ -197,3 +197,11 @@ export const BellIcon = ({ size }: IconProps) => (
     <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
   </Icon>
 );
+
+/** A keyboard: the keyboard shortcuts. */
+export const KeyboardIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M6 9h.01M10 9h.01M14 9h.01M18 9h.01M6 13h.01M18 13h.01M10 13h4M7 16h10" />
+  </Icon>
+);

@@ -10,3 +10,4 @@ export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './use-media-query';
 export { useMenu } from './use-menu';
 export { RetryAlert, Spinner } from './status';
 export { fullDateTime, RelativeTime, type RelativeTimeProps, relativeTime, shortDate, useMinuteClock } from './relative-time';
+export { type ShortcutTarget, shortcutSelector, shortcutTarget } from './shortcut-targets';

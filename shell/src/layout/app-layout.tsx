@@ -5,6 +5,7 @@ import { type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 import { AccountMenu } from './account-menu';
+import { KeyboardShortcutsButton, useKeyboardShortcuts } from './keyboard-shortcuts';
 import { NotificationsLink } from './notifications-link';
 
 const sections: { to: string; label: string; icon: ReactNode }[] = [
@@ -41,7 +42,7 @@ function SectionLinks({ showLabels }: { showLabels: boolean }) {
   );
 }
 
-function DesktopChrome({ openComposer }: { openComposer: () => void }) {
+function DesktopChrome({ openComposer, showShortcuts }: { openComposer: () => void; showShortcuts: () => void }) {
   return (
     <header className="sidebar">
       <nav aria-label="Main" className="sidebar__nav">
@@ -52,6 +53,7 @@ function DesktopChrome({ openComposer }: { openComposer: () => void }) {
           <span>Post</span>
         </button>
         <AccountMenu />
+        <KeyboardShortcutsButton onClick={showShortcuts} />
       </nav>
     </header>
   );
@@ -87,13 +89,14 @@ export function AppLayout() {
   const composerOpen = useSession((state) => state.composerDialogOpen);
   const toggleComposer = useSession((state) => state.setComposerDialogOpen);
   const openComposer = () => toggleComposer(true);
+  const { showShortcuts, shortcutsDialog } = useKeyboardShortcuts({ newPost: openComposer });
 
   return (
     <div className="app-layout">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {phone ? <PhoneChrome openComposer={openComposer} /> : <DesktopChrome openComposer={openComposer} />}
+      {phone ? <PhoneChrome openComposer={openComposer} /> : <DesktopChrome openComposer={openComposer} showShortcuts={showShortcuts} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -110,6 +113,7 @@ export function AppLayout() {
           loading={null}
         />
       )}
+      {shortcutsDialog}
     </div>
   );
 }

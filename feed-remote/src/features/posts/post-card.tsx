@@ -1,6 +1,6 @@
 import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BookmarkIcon, HeartIcon, RelativeTime, ReplyIcon } from '@chirp/ui';
+import { BookmarkIcon, HeartIcon, RelativeTime, ReplyIcon, shortcutTarget } from '@chirp/ui';
 import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
@@ -56,6 +56,7 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count 
         aria-describedby={count === undefined ? undefined : countId}
         disabled={disabled}
         onClick={onToggle}
+        {...shortcutTarget(variant)}
       >
         {icon}
       </button>
@@ -137,6 +138,9 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   return (
     <article
       className="post-card"
+      // Focusable by script, for the j/k shortcuts (the shell's), not a Tab stop of its own.
+      tabIndex={-1}
+      {...shortcutTarget('post')}
       aria-busy={deleting || undefined}
       aria-posinset={position}
       aria-setsize={total}
@@ -154,7 +158,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
           <span className="post-card__dot" aria-hidden="true">
             ·
           </span>
-          <Link to={paths.post(post._id)} className="post-card__permalink">
+          <Link to={paths.post(post._id)} className="post-card__permalink" {...shortcutTarget('open')}>
             <RelativeTime className="post-card__date" dateTime={post.createdAt} />
           </Link>
           {ownPost && (
@@ -183,6 +187,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               aria-label={replyButtonName(post.replyCount)}
               disabled={!signedIn}
               onClick={() => setReplying(true)}
+              {...shortcutTarget('reply')}
             >
               <ReplyIcon />
             </button>

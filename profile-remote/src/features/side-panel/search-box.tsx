@@ -1,5 +1,5 @@
 import { paths } from '@chirp/contracts';
-import { SearchIcon } from '@chirp/ui';
+import { SearchIcon, shortcutTarget } from '@chirp/ui';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -36,6 +36,7 @@ export function SearchBox({ value, onChange, controls, onActivate, onKeyDown, on
       <input
         type="search"
         className="side-search__input"
+        {...shortcutTarget('search')}
         aria-label="Search friend"
         placeholder="Search friend"
         autoComplete="off"
