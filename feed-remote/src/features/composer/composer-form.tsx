@@ -1,8 +1,9 @@
 import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
 import { CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
+import { useNewPostDraft } from './use-new-post-draft';
 import './composer.css';
 
 interface ComposerFormProps {
@@ -18,7 +19,7 @@ interface ComposerFormProps {
 
 /**
  * New posts share their text through the store (`composerText`), so a draft follows the person
- * around; an edit and a reply keep their own.
+ * around (and is kept across visits: `useNewPostDraft`); an edit and a reply keep their own.
  */
 function useComposerText(post: CompactPost | undefined, ownText: boolean) {
   const storedText = useSession((state) => state.composerText);
@@ -37,11 +38,15 @@ function wordsOf(editing: boolean, replying: boolean) {
 /** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
 export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: ComposerFormProps) {
   const editing = post !== undefined;
+  const newPost = !editing && replyTo === undefined;
   const words = wordsOf(editing, replyTo !== undefined);
   const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
   const [text, textChanged] = useComposerText(post, replyTo !== undefined);
-  const { attachment, picked, removed } = useImageAttachment(uploadImage, post?.image);
+  const draft = useNewPostDraft(newPost);
+  const ownImage = useState(post?.image);
+  const { attachment, picked, removed } = useImageAttachment(uploadImage, newPost ? [draft.image, draft.setImage] : ownImage);
   const [submitting, setSubmitting] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
   const counterId = useId();
 
@@ -82,6 +87,12 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     if (file) void picked(file);
   };
 
+  const discardDraft = () => {
+    removed();
+    draft.discard();
+    textRef.current?.focus(); // the button goes with the draft
+  };
+
   const submitOnControlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -97,6 +108,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
           {words.label}
         </label>
         <textarea
+          ref={textRef}
           id={textId}
           className="composer__text"
           placeholder={words.placeholder}
@@ -140,6 +152,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
           <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
             {text.length}/{MAX_POST_LENGTH}
           </span>
+          {draft.hasDraft && (
+            <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>
+              Discard draft
+            </button>
+          )}
           <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
             {words.submit}
           </button>

@@ -13,15 +13,19 @@ export type UploadImage = (file: File) => Promise<string>;
 const NONE: Attachment = { status: 'none' };
 export const NOT_AN_IMAGE = 'Choose an image file (such as JPEG, PNG, GIF or WebP).';
 
+/** The chosen image's URL once it is uploaded, and how to change it: the form's own, or the draft's. */
+export type ImageUrlState = readonly [string | undefined, (url: string | undefined) => void];
+
 /**
  * The composer's image: picking one starts its upload at once; Post waits until it is ready.
- * A newer pick or Remove makes an earlier upload's late answer irrelevant.
+ * A newer pick or Remove makes an earlier upload's late answer irrelevant. The uploaded image's URL
+ * is kept where the caller says (a new post's draft keeps it across visits).
  */
-export function useImageAttachment(upload: UploadImage, initialUrl?: string) {
-  const [attachment, setAttachment] = useState<Attachment>(initialUrl ? { status: 'ready', url: initialUrl } : NONE);
+export function useImageAttachment(upload: UploadImage, [url, setUrl]: ImageUrlState) {
+  const [preview, setPreview] = useState<string | null>(null);
   const attempt = useRef(0);
+  const attachment: Attachment = preview ? { status: 'preparing', preview } : url ? { status: 'ready', url } : NONE;
 
-  const preview = attachment.status === 'preparing' ? attachment.preview : null;
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
@@ -37,23 +41,27 @@ export function useImageAttachment(upload: UploadImage, initialUrl?: string) {
         return;
       }
       const current = ++attempt.current;
-      setAttachment({ status: 'preparing', preview: URL.createObjectURL(file) });
+      setUrl(undefined);
+      setPreview(URL.createObjectURL(file));
       try {
-        const url = await upload(file);
-        if (current === attempt.current) setAttachment({ status: 'ready', url });
+        const uploaded = await upload(file);
+        if (current !== attempt.current) return;
+        setPreview(null);
+        setUrl(uploaded);
       } catch {
         if (current !== attempt.current) return;
-        setAttachment(NONE);
+        setPreview(null);
         toast.error(MESSAGES.uploadFailed);
       }
     },
-    [upload],
+    [upload, setUrl],
   );
 
   const removed = useCallback(() => {
     attempt.current += 1;
-    setAttachment(NONE);
-  }, []);
+    setPreview(null);
+    setUrl(undefined);
+  }, [setUrl]);
 
   return { attachment, picked, removed };
 }

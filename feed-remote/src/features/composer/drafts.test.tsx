@@ -1,0 +1,136 @@
+import 'fake-indexeddb/auto';
+import { compactApi, toast, uploadImage } from '@chirp/session';
+import { aCompactPost, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ComposerDialog from './composer-dialog';
+import { ComposerForm } from './composer-form';
+import { readDraft, writeDraft } from './draft-storage';
+
+vi.mock('@chirp/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@chirp/session')>()),
+  uploadImage: vi.fn(),
+}));
+
+const me = aProfile({ username: 'guestuser' });
+const other = aProfile({ username: 'ada' });
+const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
+const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+
+/** A page (re)loaded as `who`: the session holds no composer text; only what was saved remains. */
+function openPageAs(who = me) {
+  logInAs(who);
+}
+
+function showDialog() {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  const view = renderWithApp(<ComposerDialog onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: 'Create post' });
+  return { user, onClose, view, dialog, text: within(dialog).getByRole('textbox', { name: 'Write a post' }) };
+}
+
+beforeEach(() => {
+  toast.remove();
+  vi.mocked(uploadImage).mockReset();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(async () => {
+  await writeDraft(me.username, { text: '' });
+  await writeDraft(other.username, { text: '' });
+});
+
+describe('the new post’s draft', () => {
+  it('keeps its text and image when the dialog closes, and after a reload', async () => {
+    vi.mocked(uploadImage).mockResolvedValue(IMAGE);
+    openPageAs(me);
+    const { user, onClose, view, dialog, text } = showDialog();
+    await user.type(text, 'Half a thought');
+    await user.upload(within(dialog).getByLabelText('Add image'), picture());
+    expect(await within(dialog).findByRole('img', { name: 'Selected image' })).toHaveAttribute('src', IMAGE);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    view.unmount();
+    await waitFor(async () => expect(await readDraft(me.username)).toEqual({ text: 'Half a thought', image: IMAGE }));
+
+    openPageAs(me);
+    const again = showDialog();
+    await waitFor(() => expect(again.text).toHaveValue('Half a thought'));
+    expect(within(again.dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', IMAGE);
+    expect(within(again.dialog).getByRole('button', { name: 'Discard draft' })).toBeInTheDocument();
+  });
+
+  it('is the same in the home page’s composer and the dialog', async () => {
+    openPageAs(me);
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <ComposerForm />
+        <ComposerDialog onClose={() => {}} />
+      </>,
+    );
+    const [inPage, inDialog] = screen.getAllByRole('textbox', { name: 'Write a post' });
+    await user.type(inDialog!, 'Typed in the dialog');
+    expect(inPage).toHaveValue('Typed in the dialog');
+  });
+
+  it('Discard draft empties the text and the image and forgets the saved draft', async () => {
+    await writeDraft(me.username, { text: 'Not worth it', image: IMAGE });
+    openPageAs(me);
+    const { user, dialog, text } = showDialog();
+    await waitFor(() => expect(text).toHaveValue('Not worth it'));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
+    expect(text).toHaveValue('');
+    expect(text).toHaveFocus();
+    expect(within(dialog).queryByRole('img', { name: 'Selected image' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Discard draft' })).not.toBeInTheDocument();
+    await waitFor(async () => expect(await readDraft(me.username)).toBeUndefined());
+  });
+
+  it('offers no Discard draft in an empty composer', () => {
+    openPageAs(me);
+    const { dialog } = showDialog();
+    expect(within(dialog).queryByRole('button', { name: 'Discard draft' })).not.toBeInTheDocument();
+  });
+
+  it('is gone once posted', async () => {
+    vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({ content: 'Posted at last' }) });
+    await writeDraft(me.username, { text: 'Posted at last' });
+    openPageAs(me);
+    const { user, onClose, dialog, text } = showDialog();
+    await waitFor(() => expect(text).toHaveValue('Posted at last'));
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(async () => expect(await readDraft(me.username)).toBeUndefined());
+  });
+
+  it('belongs to its account: another person signing in on the browser does not see it', async () => {
+    await writeDraft(me.username, { text: 'Mine only' });
+    openPageAs(other);
+    const { text, view } = showDialog();
+    // Ada's (empty) draft has been read once the text box could have changed; give it the time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(text).toHaveValue('');
+    view.unmount();
+
+    openPageAs(me);
+    const mine = showDialog();
+    await waitFor(() => expect(mine.text).toHaveValue('Mine only'));
+  });
+
+  it('is for new posts only: a reply keeps no draft', async () => {
+    await writeDraft(me.username, { text: 'A new post in waiting' });
+    openPageAs(me);
+    const user = userEvent.setup();
+    renderWithApp(<ComposerForm replyTo={aCompactPost({ content: 'Question?' })} />);
+    const reply = screen.getByRole('textbox', { name: 'Write a reply' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reply).toHaveValue('');
+    await user.type(reply, 'An answer');
+    expect(screen.queryByRole('button', { name: 'Discard draft' })).not.toBeInTheDocument();
+    expect(await readDraft(me.username)).toEqual({ text: 'A new post in waiting' });
+  });
+});

@@ -1,0 +1,122 @@
+import { useSession } from '@chirp/session';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { type Draft, readDraft, writeDraft } from './draft-storage';
+
+/** A pause in typing this long saves the draft; closing a composer or leaving the page saves at once. */
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The new-post draft's image, shared by every new-post composer of the page (the home page's and
+ * the dialog's), like its text, which is the session store's `composerText` (spec: client state).
+ * `loaded` once the account's saved draft was read: nothing is saved before, so an empty composer
+ * never overwrites a draft it has not seen yet.
+ */
+interface DraftImage {
+  username: string | null;
+  image: string | undefined;
+  loaded: boolean;
+}
+
+let draftImage: DraftImage = { username: null, image: undefined, loaded: false };
+const listeners = new Set<() => void>();
+
+function changeDraftImage(change: Partial<DraftImage>) {
+  draftImage = { ...draftImage, ...change };
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentDraftImage = () => draftImage;
+
+let pending: { username: string; draft: Draft } | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** What each account's record holds, as far as this page knows: an unchanged draft is not written again. */
+const savedDrafts = new Map<string, string>();
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (!pending) return;
+  const { username, draft } = pending;
+  pending = null;
+  const saved = JSON.stringify(draft);
+  if (savedDrafts.get(username) === saved) return;
+  savedDrafts.set(username, saved);
+  void writeDraft(username, draft);
+}
+
+function saveSoon(username: string, draft: Draft) {
+  pending = { username, draft };
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+}
+
+const draftOf = (text: string, image: string | undefined): Draft => (image ? { text, image } : { text });
+
+/** Reads the account's saved draft into the composers, unless the person has started another. */
+async function loadDraft(username: string) {
+  if (draftImage.username === username) return;
+  changeDraftImage({ username, image: undefined, loaded: false });
+  const saved = await readDraft(username);
+  if (draftImage.username !== username) return; // signed out (or in as someone else) meanwhile
+  savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
+  const session = useSession.getState();
+  if (saved?.text && session.composerText === '') session.setComposerText(saved.text);
+  changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
+}
+
+// Signing out empties the session's composer text: the draft, saved first, waits for the next log in.
+useSession.subscribe((state, previous) => {
+  if (state.username === previous.username) return;
+  saveNow();
+  changeDraftImage({ username: null, image: undefined, loaded: false });
+});
+
+/**
+ * The new post's draft: its text (the store's) and image survive the dialog's closing and a reload,
+ * per account, until it is posted (the composer empties) or discarded. Off (`enabled` false) for
+ * edits and replies, which keep their own text and image.
+ */
+export function useNewPostDraft(enabled: boolean) {
+  const username = useSession((state) => state.username);
+  const text = useSession((state) => state.composerText);
+  const setText = useSession((state) => state.setComposerText);
+  const shared = useSyncExternalStore(subscribe, currentDraftImage, currentDraftImage);
+  const ours = enabled && username !== null && shared.username === username;
+  const image = ours ? shared.image : undefined;
+  const loaded = ours && shared.loaded;
+
+  useEffect(() => {
+    if (enabled && username) void loadDraft(username);
+  }, [enabled, username]);
+
+  useEffect(() => {
+    if (loaded && username) saveSoon(username, draftOf(text, image));
+  }, [loaded, username, text, image]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    window.addEventListener('pagehide', saveNow);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      saveNow();
+    };
+  }, [enabled]);
+
+  const setImage = useCallback((url: string | undefined) => changeDraftImage({ image: url }), []);
+
+  const discard = useCallback(() => {
+    setText('');
+    changeDraftImage({ image: undefined });
+    if (username) {
+      pending = { username, draft: draftOf('', undefined) };
+      saveNow();
+    }
+  }, [setText, username]);
+
+  return { image, setImage, hasDraft: enabled && (text !== '' || image !== undefined), discard };
+}
