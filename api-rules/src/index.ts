@@ -19,3 +19,4 @@ export * from './users-rules';
 export * from './validation';
 export * from './routes';
 export * from './notifications';
+export * from './live';

@@ -34,3 +34,6 @@ export { configureUploader, uploadImage, type ImagePurpose, type ImageUploader, 
 export { createHostedUploader, type HostedUploaderOptions } from './uploader/hosted-uploader';
 export { createLocalUploader } from './uploader/local-uploader';
 export { createServerUploader, type ServerUploaderOptions } from './uploader/server-uploader';
+export { configureLive, type LiveHandlers, type LiveSource } from './live/live-source';
+export { createServerLiveSource, type ServerLiveOptions } from './live/server-live-source';
+export { applyLiveEvent, showNewPosts, useLiveUpdates } from './live/live-updates';

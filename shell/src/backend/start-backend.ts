@@ -1,4 +1,4 @@
-import { configureApi, configureUploader } from '@chirp/session';
+import { configureApi, configureLive, configureUploader, createServerLiveSource } from '@chirp/session';
 import { takeEarlyAnswer } from '../remotes/early-start';
 
 interface AppConfig {
@@ -33,6 +33,8 @@ export async function startBackend(): Promise<void> {
     configureApi({ baseUrl });
     // Images go to the server's own store (POST /api/uploads), not into the post as data: URLs.
     configureUploader({ kind: 'server', baseUrl });
+    // Live updates: the server's event stream (issue 15).
+    configureLive(createServerLiveSource());
     return;
   }
   const [{ startMirage }, { mockDelayFromEnvironment }] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { DatabaseStore } from './persistence';
-import { type Database, DECIDED_ERRORS, refuse } from '@chirp/api-rules';
+import { type AddressedEvent, type Database, DECIDED_ERRORS, liveEventsOf, refuse } from '@chirp/api-rules';
 
 type Change = Database | { db: Database };
 
@@ -11,8 +11,8 @@ export class Backend {
   #db: Database;
   readonly #store: DatabaseStore;
   #queue: Promise<unknown> = Promise.resolve();
-  /** Told after each saved change (used to tell other tabs). */
-  onChange: () => void = () => {};
+  /** Told after each saved change, with what others hear of it (this page's live updates, other tabs). */
+  onChange: (events: AddressedEvent[]) => void = () => {};
 
   constructor(db: Database, store: DatabaseStore) {
     this.#db = db;
@@ -36,7 +36,7 @@ export class Backend {
         refuse(500, DECIDED_ERRORS.notSaved);
       }
       this.#db = after;
-      this.onChange();
+      this.onChange(liveEventsOf(before, after));
       return outcome;
     });
   }
@@ -46,7 +46,8 @@ export class Backend {
     return this.#exclusive(async () => {
       await this.#store.saveAll(db);
       this.#db = db;
-      this.onChange();
+      // New data: every page reads everything again.
+      this.onChange([{ userId: null, event: { type: 'resync' } }]);
     });
   }
 

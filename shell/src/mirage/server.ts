@@ -14,6 +14,8 @@ import { postsHandlers } from './posts-routes';
 import { DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
 import { usersHandlers } from './users-routes';
+import { createMirageLive, eventsOfMessage, type MirageLive } from './live';
+import { configureLive } from '@chirp/session';
 
 /** The API's route table (`@chirp/api-rules`), answered from this back end's data. */
 export const apiRoutes = routeTable<Backend>(
@@ -96,12 +98,23 @@ async function loadOrSeed(store: DatabaseStore, reset: boolean) {
   return seeds;
 }
 
-/** Other tabs of the app share the IndexedDB data: each reloads it when another one changes it. */
-function listenToOtherTabs(backend: Backend): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => {};
+/**
+ * Other tabs of the app share the IndexedDB data: each reloads it when another one changes it, then
+ * hands the change's live events to its page (issue 15), as this tab hands its own.
+ */
+function listenToOtherTabs(backend: Backend, live: MirageLive): () => void {
+  if (typeof BroadcastChannel === 'undefined') {
+    backend.onChange = (events) => live.emit(events);
+    return () => {};
+  }
   const channel = new BroadcastChannel(STORAGE.databaseName);
-  channel.onmessage = () => void backend.reload();
-  backend.onChange = () => channel.postMessage('changed');
+  channel.onmessage = (message: MessageEvent) => {
+    void backend.reload().then(() => live.emit(eventsOfMessage(message.data)));
+  };
+  backend.onChange = (events) => {
+    live.emit(events);
+    channel.postMessage({ events });
+  };
   return () => channel.close();
 }
 
@@ -137,10 +150,13 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   // Mirage keeps the page's own classes in Pretender; our split fetch uses them for all but /api.
   globalThis.fetch = splitFetch(natives, globalThis.fetch);
 
-  const stopListening = listenToOtherTabs(backend);
+  const live = createMirageLive();
+  configureLive(live);
+  const stopListening = listenToOtherTabs(backend, live);
   const shutdown = server.shutdown.bind(server);
   server.shutdown = () => {
     stopListening();
+    configureLive(null);
     shutdown(); // puts back the page's fetch and XMLHttpRequest
     backend.close();
     if (running?.server === server) running = undefined;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@chirp/contracts';
-import { ApiError, compactApi, onSessionRejected, readClaims, toast, useSession } from '@chirp/session';
+import { ApiError, compactApi, onSessionRejected, readClaims, toast, useLiveUpdates, useSession } from '@chirp/session';
 import { useEffect } from 'react';
 
 const endSession = () => {
@@ -40,6 +40,8 @@ async function checkStoredSession() {
  * it shows (spec 1's "preload the user list and all posts" does not scale past a few thousand).
  */
 export function useSessionLifecycle() {
+  // New posts, like counts and the unread count, as they happen, while someone is signed in (issue 15).
+  useLiveUpdates();
   useEffect(() => {
     void checkStoredSession();
     return onSessionRejected(() => {

@@ -1,4 +1,5 @@
 import { FeedContent, FeedPage } from '../../components/feed-page';
+import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
 import { PostListView } from '../posts/post-list';
 
@@ -9,6 +10,7 @@ export default function ExplorePage() {
   const feed = usePostFeed(SOURCE);
   return (
     <FeedPage title="Explore" intro="See what everyone on Chirp is posting." ready={feed.state === 'ready'} content={feed.posts}>
+      <NewPostsButton source={SOURCE} shown={feed.posts} />
       <FeedContent feed={feed}>
         <PostListView posts={feed.posts} emptyText="No posts yet." label="All posts" more={feed.more} />
       </FeedContent>

@@ -2,6 +2,7 @@ import { useSession } from '@chirp/session';
 import { ClockIcon, FlameIcon } from '@chirp/ui';
 import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
+import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
 import { ComposerForm } from '../composer/composer-form';
 import { PostListView } from '../posts/post-list';
@@ -51,6 +52,7 @@ export default function HomePage() {
         </h2>
         <SortToggle />
       </div>
+      <NewPostsButton source={source} shown={feed.posts} />
       <FeedContent feed={feed}>
         <PostListView posts={feed.posts} emptyText="No posts yet." label="Latest Posts" more={feed.more} />
       </FeedContent>

@@ -61,16 +61,40 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token && !path.startsWith('/auth/')) {
-      unauthorizedListeners.forEach((listener) => listener());
-    }
+    if (response.status === 401 && token && !path.startsWith('/auth/')) sessionRejected();
     throw new ApiError(response.status, messageFromBody(payload, response.status));
   }
   if (payload === null) throw new ApiError(response.status, 'The server sent an unreadable answer.');
   return payload as T;
 }
 
-function readToken(): string | null {
+/** Posts this page made, and the calls making them: a live "new post" that is one of them is not news here. */
+const creations = { made: new Set<string>(), underWay: new Set<Promise<unknown>>() };
+
+function trackCreation(call: Promise<CompactPostResponse>): Promise<CompactPostResponse> {
+  creations.underWay.add(call);
+  const done = () => creations.underWay.delete(call);
+  call.then((answer) => creations.made.add(answer.post._id)).then(done, done);
+  return call;
+}
+
+/** Whether this page made the post (waiting first for its posts under way to be answered). */
+export async function madeHere(postId: string): Promise<boolean> {
+  await Promise.allSettled([...creations.underWay]);
+  return creations.made.has(postId);
+}
+
+/** The API's address as configured, for the live stream (issue 15). */
+export const apiBaseUrl = () => config.baseUrl;
+/** The fetch calls go through (a test's, or the page's). */
+export const apiFetch: typeof fetch = (...args) => config.fetch(...args);
+
+/** Tells every listener that the session was refused (a 401 to a call made with a token). */
+export function sessionRejected(): void {
+  unauthorizedListeners.forEach((listener) => listener());
+}
+
+export function readToken(): string | null {
   try {
     return globalThis.localStorage?.getItem(STORAGE_KEYS.token) ?? null;
   } catch {
@@ -167,7 +191,7 @@ export const compactApi = {
   unreadNotifications: () => request<UnreadNotifications>('GET', compact('/notifications/unread')),
   readNotifications: () => request<UnreadNotifications>('POST', compact('/notifications/read')),
 
-  createPost: (postData: PostData) => request<CompactPostResponse>('POST', compact('/posts'), { postData }),
+  createPost: (postData: PostData) => trackCreation(request<CompactPostResponse>('POST', compact('/posts'), { postData })),
   editPost: (postId: string, postData: PostData) =>
     request<CompactPostResponse>('POST', compact(`/posts/edit/${id(postId)}`), { postData }),
   like: (postId: string) => request<CompactPostResponse>('POST', compact(`/posts/like/${id(postId)}`)),

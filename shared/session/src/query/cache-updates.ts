@@ -156,6 +156,31 @@ export function postRemoved(postId: string, author: string, replyTo?: string): v
 }
 
 
+/**
+ * A like count announced live (issue 15), wherever the post shows; `likedByMe` when the signed-in
+ * person changed it (in another tab: this one then shows their like too).
+ */
+export function likesAnnounced(postId: string, likeCount: number, likedByMe?: boolean): void {
+  const counted = (post: CompactPost) =>
+    post._id === postId ? { ...post, likeCount, ...(likedByMe === undefined ? {} : { likedByMe }) } : post;
+  updatePostLists((posts) => (posts.some((post) => post._id === postId) ? posts.map(counted) : posts));
+  updateThreads(counted);
+}
+
+/** A reply made elsewhere, announced live: one more in its post's count; its replies load again when shown. */
+export function replyAnnounced(parentId: string): void {
+  replyCounted(parentId, 1);
+  markStale(queryKeys.postList({ kind: 'replies', postId: parentId }));
+}
+
+/** Whether a cached list already holds the post (a feed that loaded after it was made). */
+export function postCached(postId: string): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.posts })
+    .some((query) => (query.state.data as PostPages | undefined)?.pages.some((page) => page.posts.some((post) => post._id === postId)));
+}
+
 /** Bookmarked or not, as the server confirmed. */
 export function bookmarkStored(postId: string, bookmarkedByMe: boolean): void {
   updatePostLists((posts, source) => {

@@ -3,19 +3,24 @@ import type { NotificationPage } from '@chirp/contracts';
 import { compactApi } from '../api/api-client';
 import { queryKeys } from './keys';
 import { queryClient } from './query-client';
+import { useSession } from '../store/session-store';
 
-/** How often a signed-in page asks how many notifications are unread (live updates come later). */
+/** How often a signed-in page asks how many notifications are unread while live updates do not flow. */
 export const UNREAD_POLL_MS = 60_000;
 
-/** The number of unread notifications (lines), asked again every minute and when the tab comes back. */
+/**
+ * The number of unread notifications (lines): live updates set it as it changes (issue 15); without
+ * them it is asked again every minute. Asked again when the tab comes back, either way.
+ */
 export function useUnreadNotifications({ enabled = true } = {}) {
+  const live = useSession((state) => state.liveConnected);
   return useQuery(
     {
       queryKey: queryKeys.unreadNotifications,
       queryFn: async () => (await compactApi.unreadNotifications()).unread,
       enabled,
       staleTime: 15_000,
-      refetchInterval: UNREAD_POLL_MS,
+      refetchInterval: live ? false : UNREAD_POLL_MS,
       refetchOnWindowFocus: true,
     },
     queryClient,

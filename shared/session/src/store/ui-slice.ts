@@ -17,6 +17,17 @@ export interface UiSlice {
    * again while a call is on its way cannot hide the click.
    */
   optimistic: Record<string, boolean>;
+  /**
+   * Posts by others announced live (issue 15) that the feeds do not show yet: they wait behind the
+   * feeds' "N new posts" button, so nothing moves under the reader.
+   */
+  newPostIds: string[];
+  /** Whether live updates flow now (the unread count then needs no polling). */
+  liveConnected: boolean;
+  postAnnounced: (postId: string) => void;
+  /** The feed showed what was new. */
+  newPostsShown: () => void;
+  setLiveConnected: (connected: boolean) => void;
   setComposerText: (text: string) => void;
   setProfileDraft: (draft: Partial<ProfileDraft>) => void;
   setSelectedProfileImage: (url: string) => void;
@@ -34,10 +45,15 @@ export const initialUiState = () => ({
   composerDialogOpen: false,
   trending: false,
   optimistic: {} as Record<string, boolean>,
+  newPostIds: [] as string[],
+  liveConnected: false,
 });
 
 export const createUiSlice: StateCreator<Session, [], [], UiSlice> = (set) => ({
   ...initialUiState(),
+  postAnnounced: (postId) => set((state) => (state.newPostIds.includes(postId) ? state : { newPostIds: [postId, ...state.newPostIds] })),
+  newPostsShown: () => set({ newPostIds: [] }),
+  setLiveConnected: (liveConnected) => set({ liveConnected }),
   setComposerText: (composerText) => set({ composerText }),
   setProfileDraft: (draft) => set((state) => ({ profileDraft: { ...state.profileDraft, ...draft } })),
   setSelectedProfileImage: (selectedProfileImage) => set({ selectedProfileImage }),

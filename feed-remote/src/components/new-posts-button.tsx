@@ -1,0 +1,46 @@
+import type { CompactPost } from '@chirp/contracts';
+import { errorMessage, showNewPosts, toast, useSession, type PostSource } from '@chirp/session';
+import { useMemo, useState } from 'react';
+import './new-posts-button.css';
+
+/** The button's name (issue 15: it matches "new post"). */
+export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
+
+/**
+ * Posts by others that arrived live wait behind this button at the top of a feed (issue 15): the
+ * list never moves under the reader. Pressing it loads them, scrolls to the top and puts the focus on
+ * the newest post. It floats over the list, so its coming and going moves nothing either.
+ */
+export function NewPostsButton({ source, shown }: { source: PostSource; shown: readonly CompactPost[] }) {
+  const waiting = useSession((state) => state.newPostIds);
+  const [loading, setLoading] = useState(false);
+  const count = useMemo(() => {
+    const loaded = new Set(shown.map((post) => post._id));
+    return waiting.filter((id) => !loaded.has(id)).length;
+  }, [waiting, shown]);
+
+  const show = async () => {
+    setLoading(true);
+    try {
+      await showNewPosts(source);
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: 0, behavior: still ? 'auto' : 'smooth' });
+      document.querySelector<HTMLElement>('main article[tabindex]')?.focus({ preventScroll: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div className="new-posts" aria-live="polite">
+      {count > 0 && (
+        <button type="button" className="new-posts__button" onClick={() => void show()} disabled={loading}>
+          <span aria-hidden="true">↑ </span>
+          {newPostsLabel(count)}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Where live updates come from (issue 15): the shell chooses, as it chooses the back end — the API
+ * server's event stream, or the in-browser back end's own events. Either one hands the page the same
+ * `LiveEvent`s of @chirp/contracts.
+ */
+import type { LiveEvent } from '@chirp/contracts';
+
+export interface LiveHandlers {
+  event(event: LiveEvent): void;
+  /** The source is connected (again): events flow. */
+  connected(): void;
+  /** The connection was lost: the source is trying again. */
+  disconnected(): void;
+}
+
+export interface LiveSource {
+  /** Starts delivering events to `handlers` for the signed-in person, until the answered function is called. */
+  connect(handlers: LiveHandlers): () => void;
+}
+
+let configured: LiveSource | null = null;
+const watchers = new Set<() => void>();
+
+/** The page's live source; null: none (the app works as before, without live updates). */
+export function configureLive(source: LiveSource | null): void {
+  configured = source;
+  watchers.forEach((watcher) => watcher());
+}
+
+export const liveSource = () => configured;
+
+/** Calls `watcher` whenever the source changes; answers how to stop. */
+export function watchLiveSource(watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
