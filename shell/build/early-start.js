@@ -1,6 +1,7 @@
 /**
  * Inlined into the shell's index.html by startupPreloads() (shell/build/startup-preloads.ts), ahead
- * of the module graph, so that the first screen's requests go out in waves instead of a chain:
+ * of the module graph. It shows the stored theme before the first paint, and sends the first
+ * screen's requests in waves instead of a chain:
  *   1. with the HTML's own modulepreloads of the shell's chunks: config.json and remotes.json;
  *   2. once they answer: the in-browser back end's chunk (when no API server is configured), and
  *      each needed remote's entry and mf-manifest.json;
@@ -11,6 +12,16 @@
  */
 /* global window, document, __DATA__ -- runs in the page, inlined with its data */
 (function earlyStart(data) {
+  // The theme chosen on this device (issue 15) before anything paints: the design tokens read
+  // <html data-theme="system|light|dark">. 'theme' is STORAGE_KEYS.theme of @chirp/contracts.
+  var theme = 'system';
+  try {
+    theme = localStorage.getItem('theme') || theme;
+  } catch {
+    // storage unavailable: follow the system
+  }
+  document.documentElement.setAttribute('data-theme', theme === 'light' || theme === 'dark' ? theme : 'system');
+
   var readJson = function (url) {
     return fetch(url, { cache: 'no-cache' }).then(function (response) {
       if (!response.ok) throw new Error(url + ' answered ' + response.status);

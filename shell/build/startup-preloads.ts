@@ -42,7 +42,7 @@ export function isReplacedPrebuild(file: string, chunks: readonly { fileName: st
 }
 
 /** The script without its comments' first block, its data in place. */
-const inlined = (script: string, data: unknown) =>
+export const inlined = (script: string, data: unknown) =>
   script.replace(/^\/\*\*[\s\S]*?\*\/\n\/\* global[^\n]*\n/, '').replace('})(__DATA__);', `})(${JSON.stringify(data)});`);
 
 /**

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followStoredTheme } from '@chirp/session';
 import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
@@ -12,6 +13,10 @@ const root = createRoot(document.getElementById('root')!, {
   // load, with Retry): log it as a warning. Uncaught errors keep React's default (console.error).
   onCaughtError: (error, info) => console.warn('Caught by an error boundary:', error, info.componentStack),
 });
+
+// The early-start script has shown the stored theme already (not on the dev server); a choice made
+// in another tab is followed from here on.
+followStoredTheme();
 
 // remotes.json and the back end load side by side: neither waits for the other.
 prepareRemotes();

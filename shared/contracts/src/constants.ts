@@ -24,8 +24,11 @@ const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Z}\u115F\u1160\u3164\uFFA0\u280
 /** Whether a text shows anything: one made only of invisible characters counts as empty (spec 5's 'Empty post is useless!'). */
 export const hasVisibleText = (text: string) => text.replace(INVISIBLE, '').length > 0;
 
-/** Keys this app keeps in local storage. Sign-out clears all of local storage (spec 4). */
-export const STORAGE_KEYS = { token: 'token', username: 'username' } as const;
+/**
+ * Keys this app keeps in local storage. Sign-out clears all of local storage (spec 4) but `theme`:
+ * the person's System / Light / Dark choice (issue 15) belongs to the device, not to the session.
+ */
+export const STORAGE_KEYS = { token: 'token', username: 'username', theme: 'theme' } as const;
 
 /** The six preset avatars, shipped by the shell under /avatars. */
 export const PRESET_AVATARS = [1, 2, 3, 4, 5, 6].map((n) => `/avatars/avatar-${n}.svg`);

@@ -30,6 +30,7 @@ export { markNotificationsRead, useNotificationPages, useUnreadNotifications, UN
 export { bookmarkStored, followStored, postCreated, postRemoved, postStored, profileStored } from './query/cache-updates';
 export { AppToaster, toast } from './toast/toaster';
 export { useSignOut } from './hooks/use-sign-out';
+export { chooseTheme, followStoredTheme, storedThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from './theme/theme-choice';
 export { configureUploader, uploadImage, type ImagePurpose, type ImageUploader, type UploaderChoice } from './uploader/image-uploader';
 export { createHostedUploader, type HostedUploaderOptions } from './uploader/hosted-uploader';
 export { createLocalUploader } from './uploader/local-uploader';

@@ -205,3 +205,25 @@ export const KeyboardIcon = ({ size }: IconProps) => (
     <path d="M6 9h.01M10 9h.01M14 9h.01M18 9h.01M6 13h.01M18 13h.01M10 13h4M7 16h10" />
   </Icon>
 );
+
+/** A circle half dark: the theme (System, Light or Dark). */
+export const ThemeIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
+  </Icon>
+);
+
+/** A tick: the choice in force. */
+export const CheckIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+/** An arrowhead pointing right: an item that opens a submenu. */
+export const ChevronRightIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="m9 6 6 6-6 6" />
+  </Icon>
+);

@@ -1,16 +1,25 @@
 import { DEFAULT_AVATAR, paths } from '@chirp/contracts';
-import { useSession, useSignOut } from '@chirp/session';
-import { MoreIcon, useMenu } from '@chirp/ui';
+import { chooseTheme, type ThemeChoice, useSession, useSignOut, useThemeChoice } from '@chirp/session';
+import { MoreIcon, ThemeSubmenu, useMenu } from '@chirp/ui';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-/** The sidebar's profile dropdown (spec 2: Profile, Signout), a keyboard-usable menu button. */
+/**
+ * The sidebar's profile dropdown (spec 2: Profile, Signout), a keyboard-usable menu button, with
+ * the Theme submenu between them (issue 15).
+ */
 export function AccountMenu() {
   const user = useSession((state) => state.currentUser);
   const username = useSession((state) => state.username) ?? '';
   const signOut = useSignOut();
+  const theme = useThemeChoice();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { open, close, buttonProps, menuProps } = useMenu(buttonRef);
+  const themeChosen = (choice: ThemeChoice) => {
+    chooseTheme(choice);
+    close();
+    buttonRef.current?.focus();
+  };
 
   return (
     <div className="account-menu">
@@ -31,6 +40,7 @@ export function AccountMenu() {
               Profile
             </Link>
           </li>
+          <ThemeSubmenu chosen={theme} onChoose={themeChosen} />
           <li role="none">
             <button role="menuitem" type="button" onClick={signOut}>
               Signout

@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR, type Profile } from '@chirp/contracts';
-import { useSignOut } from '@chirp/session';
-import { SignOutIcon } from '@chirp/ui';
+import { chooseTheme, useSignOut, useThemeChoice } from '@chirp/session';
+import { SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
 import { useFollowShown } from '../people/follow-actions';
 import { FollowButton } from '../people/follow-button';
 import { fullName } from '../people/people';
@@ -20,6 +20,9 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 /** Picture, names, title, bio, website, counts, and the owner's or visitor's actions. */
 export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowList }: ProfileHeaderProps) {
   const signOut = useSignOut();
+  const theme = useThemeChoice();
+  // The phone has no account menu: its Theme choice sits beside Sign out (issue 15).
+  const phone = usePhoneLayout();
   // A follow shows in the count on the click, like the button.
   const followed = useFollowShown(user);
   const followerCount = Math.max(0, user.followerCount + Number(followed) - Number(user.followedByMe));
@@ -50,6 +53,7 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
               >
                 <SignOutIcon />
               </button>
+              {phone && <ThemeMenuButton chosen={theme} onChoose={chooseTheme} />}
             </>
           ) : (
             <FollowButton person={user} className="profile__follow" />

@@ -128,6 +128,28 @@ describe('own profile and other profiles', () => {
     expect(await screen.findByText('Successfully Logged Out')).toBeInTheDocument();
   });
 
+  it('offers the Theme choice beside Sign out on a phone, where there is no account menu (issue 15)', async () => {
+    const { happyDOM } = window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } };
+    happyDOM.setViewport({ width: 390, height: 844 });
+    try {
+      show('guestuser');
+      await userEvent.click(await screen.findByRole('button', { name: 'Theme' }));
+      await userEvent.click(within(screen.getByRole('menu', { name: 'Theme' })).getByRole('menuitemradio', { name: 'Dark' }));
+      expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+      await userEvent.click(screen.getByRole('button', { name: 'Theme' }));
+      expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    } finally {
+      happyDOM.setViewport({ width: 1024, height: 768 });
+      document.documentElement.removeAttribute('data-theme');
+    }
+  });
+
+  it('leaves the Theme choice to the account menu on wider screens', async () => {
+    show('guestuser');
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Theme' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Following' for someone followed; a click unfollows at once, and the answer stays", async () => {
     const answer = deferred<Awaited<ReturnType<typeof compactApi.unfollow>>>();
     const unfollow = vi.spyOn(compactApi, 'unfollow').mockReturnValue(answer.promise);

@@ -100,7 +100,10 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
   clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
   logOut: (how = {}) => {
     try {
+      // All of local storage (spec 4) but the theme, a choice of the device's rather than the person's.
+      const theme = localStorage.getItem(STORAGE_KEYS.theme);
       localStorage.clear();
+      if (theme !== null) localStorage.setItem(STORAGE_KEYS.theme, theme);
     } catch {
       // Storage may be unavailable (private mode); the in-memory session is still cleared.
     }

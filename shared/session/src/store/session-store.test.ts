@@ -48,13 +48,14 @@ describe('session', () => {
     expect(useSession.getState().loginForm).toEqual({ username: 'new', password: 'password1' });
   });
 
-  it('logging out clears local storage, every piece of session state and the query cache', () => {
+  it('logging out clears local storage but the device’s theme, every piece of session state and the query cache', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'jwt');
     localStorage.setItem('something-else', 'x');
+    localStorage.setItem(STORAGE_KEYS.theme, 'dark');
     queryClient.setQueryData(queryKeys.profile('ann'), aProfile({ username: 'ann' }));
     useSession.setState({ token: 'jwt', username: 'ann', currentUser: aProfile(), composerText: 'draft', optimistic: { 'like:x': true } });
     useSession.getState().logOut();
-    expect(localStorage.length).toBe(0);
+    expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.theme]: 'dark' });
     expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null, composerText: '', optimistic: {} });
     expect(useSession.getState().signedOut).toBe(false);
     expect(queryClient.getQueryData(queryKeys.profile('ann'))).toBeUndefined();

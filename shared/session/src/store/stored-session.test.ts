@@ -24,11 +24,13 @@ describe('a stored session', () => {
     ['without its username key', { token: jwt({ _id: 'u1', username: 'ann', exp: later }) }],
     ['for another name', { token: jwt({ _id: 'u1', username: 'ann', exp: later }), username: 'bob' }],
     ['a name without a token', { username: 'ann' }],
-  ])('drops one that is %s, clearing every key the app keeps', (_name, stored: Record<string, string>) => {
+  ])('drops one that is %s, clearing the session’s keys (the theme stays)', (_name, stored: Record<string, string>) => {
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    localStorage.setItem(STORAGE_KEYS.theme, 'light');
     expect(readStoredSession(NOW)).toEqual({ token: null, username: null, claims: null, discarded: true });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.username)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
   });
 
   it('is no session, and nothing to say, when nothing is stored', () => {

@@ -53,7 +53,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The stored session if it holds up; otherwise every key the app keeps is cleared. */
+/** The stored session if it holds up; otherwise the session's keys are cleared. */
 export function readStoredSession(now = Date.now()): StoredSession {
   const store = storage();
   const token = store?.getItem(STORAGE_KEYS.token) ?? null;
@@ -62,7 +62,7 @@ export function readStoredSession(now = Date.now()): StoredSession {
   const claims = token === null ? null : readClaims(token, now);
   if (token !== null && claims && username === claims.username) return { token, username, claims, discarded: false };
   try {
-    for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.username]) store?.removeItem(key);
   } catch {
     // Storage refused: the session is dropped from memory all the same.
   }
