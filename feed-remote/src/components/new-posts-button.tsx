@@ -6,6 +6,18 @@ import './new-posts-button.css';
 /** The button's name (issue 15: it matches "new post"). */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
 
+/** Focuses the post's card once the list has rendered it (a few frames at most). */
+async function focusWhenShown(postId: string) {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const card = document.querySelector(`main a[href$="/post/${CSS.escape(postId)}"]`)?.closest<HTMLElement>('article[tabindex]');
+    if (card) {
+      card.focus({ preventScroll: true });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /**
  * Posts by others that arrived live wait behind this button at the top of a feed (issue 15): the
  * list never moves under the reader. Pressing it loads them, scrolls to the top and puts the focus on
@@ -22,10 +34,10 @@ export function NewPostsButton({ source, shown }: { source: PostSource; shown: r
   const show = async () => {
     setLoading(true);
     try {
-      await showNewPosts(source);
-      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      window.scrollTo({ top: 0, behavior: still ? 'auto' : 'smooth' });
-      document.querySelector<HTMLElement>('main article[tabindex]')?.focus({ preventScroll: true });
+      const newest = await showNewPosts(source);
+      // At once: a smooth scroll would move the list's window of rendered posts under the focus.
+      window.scrollTo({ top: 0 });
+      if (newest) void focusWhenShown(newest);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

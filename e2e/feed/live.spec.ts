@@ -1,0 +1,45 @@
+import { expect, logIn, test, watchConsole } from '../support/fixtures';
+import { feedReady, homeComposer, likeButton, likeCount, postCard, publish } from './feed-helpers';
+
+const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
+
+test('two tabs on the in-browser back end: a post made in one waits as "1 new post" in the other; likes show live', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await logIn(page);
+  await feedReady(page);
+  const other = await context.newPage();
+  watchConsole(other, consoleErrors);
+  await other.goto('/explore');
+  await expect(other.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await expect(postCard(other, CHECKLIST)).toBeVisible();
+  const firstBefore = await other.getByRole('article').first().textContent();
+
+  const text = `Live from the first tab ${Date.now()}`;
+  await publish(homeComposer(page), text);
+  await expect(postCard(page, text)).toBeVisible();
+  // This tab shows its own post at once, and no button for it.
+  await expect(page.getByRole('button', { name: /new post/ })).toHaveCount(0);
+
+  // The other tab: a button, and nothing moved under the reader.
+  const button = other.getByRole('button', { name: '1 new post' });
+  await expect(button).toBeVisible({ timeout: 2000 });
+  await expect(postCard(other, text)).toHaveCount(0);
+  expect(await other.getByRole('article').first().textContent()).toBe(firstBefore);
+  await other.bringToFront();
+  await button.click();
+  await expect(other.getByRole('article').first()).toContainText(text);
+  await expect(other.getByRole('button', { name: /new post/ })).toHaveCount(0);
+  // The newest post has the focus (keyboard users go on from it).
+  await expect
+    .poll(() => other.evaluate(() => document.activeElement?.matches('article') && document.activeElement.textContent))
+    .toContain(text);
+
+  // A like in the other tab shows in the first without a reload, as pressed (it is the same person).
+  await likeButton(postCard(other, CHECKLIST)).click();
+  await expect(likeCount(postCard(other, CHECKLIST))).toHaveText('456');
+  await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('456');
+  await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'true');
+});
