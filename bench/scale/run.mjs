@@ -705,6 +705,21 @@ if (report.inBrowser.seed) {
   check(`in-browser: log in → first post, ${BROWSER_POSTS} posts vs seeds`, `${seed.firstPostMs} → ${large.firstPostMs} ms (${firstPostRatio}×)`, `≤ ${TARGETS.browserRatio}×`, firstPostRatio <= TARGETS.browserRatio);
   check(`in-browser: page load → login form (before the clock)`, `${seed.loginFormMs} → ${large.loginFormMs} ms`, '(information)', undefined);
 }
+// Issue 15: live updates, 1,000 streams on one instance (bench/scale/live.mjs).
+if (!failure) {
+  try {
+    const { runLiveBench } = await import('./live.mjs');
+    report.live = await runLiveBench();
+    check(
+      `${report.live.database}: a post reaches ${report.live.clients} live streams`,
+      `p99 ${report.live.deliveryMs.p99} ms, ${report.live.kibPerConnection} KiB per connection`,
+      `p99 ≤ ${report.live.targetP99Ms} ms`,
+      report.live.met,
+    );
+  } catch (error) {
+    failure = error;
+  }
+}
 report.table = rows;
 if (failure) report.failure = failure.stack ?? String(failure);
 mkdirSync(RESULTS, { recursive: true });
