@@ -171,7 +171,8 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
       clearInterval(heartbeats);
       clearInterval(sweeper);
       clients.clear();
-      await stopListening();
+      // A database already closed has stopped listening with it.
+      await stopListening().catch(() => undefined);
     },
   };
 }
