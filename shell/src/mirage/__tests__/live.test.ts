@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { GUEST_CREDENTIALS, STORAGE_KEYS, type LiveEvent } from '@chirp/contracts';
+import { SEED_PASSWORD } from '@chirp/api-rules';
+import type { LiveSource } from '@chirp/session';
+import type { Server } from 'miragejs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryStore } from '../persistence';
+import { startMirage } from '../server';
+
+let server: Server | undefined;
+/** The live source the back end gives the page (through @chirp/session's configureLive). */
+let source: LiveSource | null = null;
+vi.mock('@chirp/session', async (original) => {
+  const actual = await original<typeof import('@chirp/session')>();
+  return { ...actual, configureLive: (next: LiveSource | null) => ((source = next), actual.configureLive(next)) };
+});
+
+afterEach(() => {
+  server?.shutdown();
+  server = undefined;
+  localStorage.clear();
+});
+
+async function call(path: string, token?: string, body: unknown = {}) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: token ? { authorization: token } : {},
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+describe('the in-browser back end’s live updates', () => {
+  it('hand the page a change’s events; an unread count only to the person it is for', async () => {
+    server = await startMirage({ delay: 0, store: memoryStore(), resetData: true });
+    expect(source).not.toBeNull();
+    const { encodedToken: guest } = await call('/api/auth/login', undefined, GUEST_CREDENTIALS);
+    localStorage.setItem(STORAGE_KEYS.token, guest);
+    const heard: LiveEvent[] = [];
+    const stop = source!.connect({ event: (event) => heard.push(event), connected: () => {}, disconnected: () => {} });
+
+    const { post } = await call('/api/posts?view=compact', guest, { postData: { content: 'live in the browser' } });
+    expect(heard).toContainEqual({ type: 'post', postId: post._id, author: GUEST_CREDENTIALS.username });
+
+    // Someone else likes the guest's post: everyone hears the count, the guest their unread count.
+    const { encodedToken: other } = await call('/api/auth/login', undefined, { username: 'lukas.becker', password: SEED_PASSWORD });
+    expect(other).toBeTypeOf('string');
+    await call(`/api/posts/like/${post._id}?view=compact`, other);
+    expect(heard).toContainEqual(expect.objectContaining({ type: 'likes', postId: post._id, likeCount: 1, liked: true }));
+    expect(heard).toContainEqual({ type: 'unread', unread: expect.any(Number) });
+
+    // Signed in as the other person, the guest's unread count is not theirs to hear.
+    localStorage.setItem(STORAGE_KEYS.token, other);
+    heard.length = 0;
+    await call('/api/notifications/read', guest);
+    expect(heard).toEqual([]);
+    stop();
+  });
+});
