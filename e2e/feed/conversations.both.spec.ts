@@ -1,7 +1,7 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
-import { isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
+import type { Page } from '@playwright/test';
+import { expect, logIn, signOut, test } from '../support/fixtures';
+import { postCard, replyButton, toastMessage } from './feed-helpers';
 import { SEED_PASSWORD, searchBox } from '../profile/profile-helpers';
 
 /**
@@ -11,18 +11,6 @@ import { SEED_PASSWORD, searchBox } from '../profile/profile-helpers';
  * post: the reply stays, under "This post was deleted".
  */
 const PRIYA = { username: 'priya.nair', password: SEED_PASSWORD };
-
-/** Signs out: from the account menu on desktops, from the own profile on phones. */
-async function signOut(page: Page, testInfo: TestInfo) {
-  if (isPhone(testInfo)) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-  } else {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Signout' }).click();
-  }
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** The Notifications entry of the layout in view (sidebar on desktops, bottom bar on phones). */
 const notificationsLink = (page: Page, name: string | RegExp) => page.getByRole('link', { name }).locator('visible=true');

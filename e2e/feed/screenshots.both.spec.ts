@@ -32,6 +32,15 @@ for (const [name, path, title] of [
   });
 }
 
+test('home screenshot in the dark theme (issue 15)', async ({ page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await logIn(page);
+  await page.goto('/home'); // a fresh load: no login toast in the picture
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: resolve(SCREENSHOTS, `home-dark-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
+});
+
 test('composer dialog screenshot', async ({ page }, testInfo) => {
   await logIn(page);
   await page.goto('/home');

@@ -1,44 +1,11 @@
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures';
-import { isPhone, likeButton, postCard, replyButton } from '../feed/feed-helpers';
-import { SEED_PASSWORD } from '../profile/profile-helpers';
+import { isPhone } from '../feed/feed-helpers';
+import { makeNotificationsForGuest } from './notifications-helpers';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-const GUEST_POST = 'Hello Chirp!';
-
-async function signOut(page: Page, testInfo: TestInfo) {
-  if (isPhone(testInfo)) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-  } else {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Signout' }).click();
-  }
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** Two people like the guest's post, one follows the guest and replies to it: three lines for the guest. */
-async function makeNotificationsForGuest(page: Page, testInfo: TestInfo) {
-  for (const username of ['priya.nair', 'marcus_bell']) {
-    await logIn(page, { username, password: SEED_PASSWORD });
-    await likeButton(postCard(page, GUEST_POST)).click();
-    await expect(likeButton(postCard(page, GUEST_POST))).toHaveAttribute('aria-pressed', 'true');
-    if (username === 'priya.nair') {
-      await replyButton(postCard(page, GUEST_POST)).click();
-      const dialog = page.getByRole('dialog', { name: 'Reply' });
-      await dialog.getByRole('textbox', { name: 'Write a reply' }).fill('Welcome aboard, @guestuser!');
-      await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await page.goto('/profile/guestuser');
-      await page.getByRole('main').getByRole('button', { name: 'Follow', exact: true }).click();
-      await expect(page.getByRole('main').getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-    }
-    await signOut(page, testInfo);
-  }
-}
 
 test('likes group in one line; a follow and a reply each say so; the badge goes once the page is opened; axe finds nothing', async ({
   page,

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { type Deployment, deploy } from './deployment';
 
@@ -52,6 +52,18 @@ export async function logIn(page: Page, credentials: { username: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Signs out as a person would: the account menu's Signout on desktops, Sign out on the own profile on phones. */
+export async function signOut(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Signout' }).click();
+  }
+  await expect(page).toHaveURL(/\/$/);
 }
 
 /**
