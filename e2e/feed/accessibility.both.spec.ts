@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures';
-import { isPhone, postCard } from './feed-helpers';
+import { isPhone, postCard, timeLink } from './feed-helpers';
 
 /** Axe findings in the feed's own areas (the page's <main>, or an open dialog). */
 async function violations(page: Page, selector: string) {
@@ -51,11 +51,11 @@ test('a post’s page and the reply dialog have no detectable accessibility viol
   expect(await violations(page, 'dialog')).toEqual([]);
   await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await card.getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(card).click();
   const main = page.getByRole('main');
   await expect(main.getByRole('region', { name: 'Replies' }).getByRole('article')).toContainText('A reply to check');
   expect(await violations(page, 'main')).toEqual([]);
-  await main.getByRole('region', { name: 'Replies' }).getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(main.getByRole('region', { name: 'Replies' })).click();
   await expect(main.getByRole('list', { name: 'Earlier in the conversation' })).toBeVisible();
   expect(await violations(page, 'main')).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import type { Page } from '@playwright/test';
 import { expect, logIn, signOut, test } from '../support/fixtures';
-import { postCard, replyButton, toastMessage } from './feed-helpers';
+import { postCard, replyButton, toastMessage, timeLink } from './feed-helpers';
 import { SEED_PASSWORD, searchBox } from '../profile/profile-helpers';
 
 /**
@@ -81,7 +81,7 @@ test('a reply with a mention: the other person is notified, reads the thread, fi
   await expect(postCard(page, answer)).toBeVisible();
 
   // Priya deletes her question: the reply stays, under a placeholder.
-  await postCard(page, answer).getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(postCard(page, answer)).click();
   const question_ = main.getByRole('list', { name: 'Earlier in the conversation' }).getByRole('article');
   await question_.getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete Post' }).click();

@@ -18,6 +18,8 @@ export const likeButton = (card: Locator) => card.getByRole('button', { name: 'L
 export const bookmarkButton = (card: Locator) => card.getByRole('button', { name: 'Bookmark', exact: true });
 /** The like count shown beside the Like button (its description). */
 export const likeCount = (card: Locator) => card.locator('.post-card__action--like .post-card__count');
+/** A post's link to its own page: the card's time (relative: "now", "5m", then the date). */
+export const timeLink = (scope: Locator) => scope.getByRole('link').filter({ has: scope.page().locator('time') });
 /** A card's Reply button: its name starts with "Reply" and says how many replies there are. */
 export const replyButton = (card: Locator) => card.getByRole('button', { name: /^Reply, \d+ repl/ });
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures';
-import { attachPicture, isPhone } from './feed-helpers';
+import { attachPicture, isPhone, timeLink } from './feed-helpers';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
@@ -60,13 +60,13 @@ test('post page screenshot (issue 14)', async ({ page }, testInfo) => {
   await page.goto('/home');
   await settle(page);
   const first = page.getByRole('main').getByRole('article').first();
-  await first.getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(first).click();
   const main = page.getByRole('main');
   await main.getByRole('textbox', { name: 'Write a reply' }).fill('Count me in, @priya.nair! #weekend https://chirp.example/plans');
   await main.getByRole('button', { name: 'Reply', exact: true }).click();
   const reply = main.getByRole('region', { name: 'Replies' }).getByRole('article').first();
   await expect(reply).toContainText('Count me in');
-  await reply.getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(reply).click();
   await expect(main.getByRole('list', { name: 'Earlier in the conversation' })).toBeVisible();
   await page.reload(); // no toast in the picture
   await expect(main.getByRole('heading', { level: 2, name: 'Replies' })).toBeVisible();

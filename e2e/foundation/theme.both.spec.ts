@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, signOut, test, watchConsole } from '../support/fixtures';
-import { isPhone } from '../feed/feed-helpers';
+import { isPhone, timeLink } from '../feed/feed-helpers';
 import { makeNotificationsForGuest } from '../notifications/notifications-helpers';
 import { openLoggedInPage } from '../profile/a11y-helpers';
 
@@ -170,7 +170,7 @@ test('axe finds nothing on a post’s page and in the composer dialog in the dar
   await page.emulateMedia({ colorScheme: 'dark' });
   await logIn(page);
   await openLoggedInPage(page, '/home');
-  await page.getByRole('main').getByRole('article').first().getByRole('link', { name: /\d{4}/ }).click();
+  await timeLink(page.getByRole('main').getByRole('article').first()).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Replies' })).toBeVisible();
   await expectNoViolations(page, 'a post’s page');
 
