@@ -72,7 +72,10 @@ test('a post through one instance shows as "1 new post" on the other within 2 s;
     // Ben's instance dies; Ana posts twice meanwhile; it comes back on the same address.
     await servers[1]!.stop('SIGKILL');
     const whileDown = [`While it was down, one, by ${author.username}`, `While it was down, two, by ${author.username}`];
-    for (const text of whileDown) await publish(homeComposer(ana), text);
+    for (const text of whileDown) {
+      await publish(homeComposer(ana), text);
+      await expect(postCard(ana, text)).toBeVisible();
+    }
     servers[1] = await start(1);
     await expect(ben.getByRole('button', { name: '2 new posts' })).toBeVisible({ timeout: 30_000 });
     await ben.getByRole('button', { name: '2 new posts' }).click();

@@ -87,6 +87,22 @@ describe('the composer', () => {
     expect(queryClient.getQueryData<PostPages>(LATEST)?.pages[0]?.posts).toEqual([created]);
   });
 
+  it('keeps what was typed while the post was on its way', async () => {
+    const answer = deferred<{ post: ReturnType<typeof aCompactPost> }>();
+    vi.spyOn(compactApi, 'createPost').mockReturnValue(answer.promise);
+    const { user, text, postButton } = showComposer();
+    await user.type(text, 'First');
+    await user.click(postButton);
+    expect(postButton).toBeDisabled();
+    await user.clear(text);
+    await user.type(text, 'Second');
+    await act(async () => answer.resolve({ post: aCompactPost({ content: 'First' }, summaryOf(me)) }));
+
+    expect(await screen.findByText('Post uploaded Successfully')).toBeInTheDocument();
+    expect(text).toHaveValue('Second');
+    expect(postButton).toBeEnabled();
+  });
+
   it('shows the back end’s refusal and keeps the text', async () => {
     vi.spyOn(compactApi, 'createPost').mockRejectedValue(new ApiError(400, 'A post can be at most 500 characters.'));
     const { user, text, postButton } = showComposer();

@@ -1,7 +1,7 @@
 import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
 import { CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
 import './composer.css';
@@ -47,6 +47,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const { attachment, picked, removed } = useImageAttachment(uploadImage, newPost ? [draft.image, draft.setImage] : ownImage);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // What the box holds now, read when a post is answered (more may have been typed meanwhile).
+  const currentText = useRef(text);
+  useEffect(() => {
+    currentText.current = text;
+  }, [text]);
   const textId = useId();
   const counterId = useId();
 
@@ -70,7 +75,8 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
       else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
       toast.success(words.done);
       if (!editing) {
-        textChanged('');
+        // Text typed while the post was on its way stays for the next one.
+        if (currentText.current === text) textChanged('');
         removed();
       }
       onDone?.();
