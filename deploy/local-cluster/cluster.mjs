@@ -262,6 +262,9 @@ export async function balancerView(ports) {
 // ---------------------------------------------------------------------------------------- cluster
 
 const stateFile = (dir) => join(dir, 'cluster.json');
+/** What another process needs to take the cluster over (the secrets stay in secrets.json). */
+const saveState = ({ dir, ports, pids, extraEnv, corsOrigins }) =>
+  writeFileSync(stateFile(dir), JSON.stringify({ ports, pids, extraEnv, corsOrigins }, null, 2));
 
 /**
  * Starts the whole cluster in `dir` (kept: a second start reuses its databases). Answers what a test
@@ -284,7 +287,7 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
 
   const shellOrigins = [`http://localhost:${ports.shell}`, `http://${HOST}:${ports.shell}`];
   const cluster = { dir, ports, ...secrets, corsOrigins: corsOrigins ?? shellOrigins, extraEnv, pids: {} };
-  const save = () => writeFileSync(stateFile(dir), JSON.stringify({ ports, pids: cluster.pids, extraEnv, corsOrigins: cluster.corsOrigins }, null, 2));
+  const save = () => saveState(cluster);
   try {
     await startPostgres({ bin: found.pg, dir, ports, password: secrets.password });
     startPgbouncer({ pgbouncer: found.pgbouncer, dir, ports, password: secrets.password });
@@ -308,15 +311,21 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
     await stopCluster({ dir }).catch(() => undefined);
     throw error;
   }
+  return handleOf(cluster, save);
+}
+
+/** What a test or a benchmark holds of a running cluster: its addresses, and one instance's stop and start. */
+function handleOf(cluster, save) {
+  const { dir, ports, password } = cluster;
   return {
     dir,
     ports,
     apiUrl: `http://localhost:${ports.lb}`,
     shellUrl: `http://localhost:${ports.shell}`,
     instanceUrls: ports.api.map((port) => `http://${HOST}:${port}`),
-    /** Straight to the primary, bypassing the pooler (tests read the replica's lag with it). */
-    primaryUrl: `postgres://${ROLE}:${secrets.password}@${HOST}:${ports.primary}/${DATABASE}`,
-    replicaUrl: `postgres://${ROLE}:${secrets.password}@${HOST}:${ports.replica}/${DATABASE}`,
+    /** Straight to the primary and to the replica, bypassing the pooler (tests read the replica's lag). */
+    primaryUrl: `postgres://${ROLE}:${password}@${HOST}:${ports.primary}/${DATABASE}`,
+    replicaUrl: `postgres://${ROLE}:${password}@${HOST}:${ports.replica}/${DATABASE}`,
     /** Ends instance `index` (1-based) with `signal`, as a crash (SIGKILL) or a stop (SIGTERM) would. */
     async stopInstance(index, signal = 'SIGKILL') {
       await stopPid(cluster.pids[`api${index}`], signal);
@@ -328,6 +337,14 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
     },
     stop: (options) => stopCluster({ dir, ...options }),
   };
+}
+
+/** The handle of the cluster already running from `dir` (another process started it: a test's global set-up). */
+export function attachCluster(dir) {
+  const state = JSON.parse(readFileSync(stateFile(dir), 'utf8'));
+  const secrets = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'));
+  const cluster = { dir, ...secrets, ...state };
+  return handleOf(cluster, () => saveState(cluster));
 }
 
 /** Stops everything the cluster in `dir` started; `remove` also deletes its folder (the databases with it). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { spawnServer } from '@chirp/server/testing';
+import { theCluster } from '../cluster/cluster';
 import { deploy, freePort } from './deployment';
 import { test as base, expect } from './fixtures';
 
@@ -39,6 +40,12 @@ async function waitUntilAnswering(apiUrl: string) {
 export const test = base.extend<{ toasts: void }, { app: ServerBackedApp }>({
   app: [
     async ({}, use, workerInfo) => {
+      // `npm run test:cluster`: the same journeys through the local cluster's load balancer.
+      if (process.env.CHIRP_CLUSTER_DIR) {
+        const cluster = theCluster();
+        await use({ apiUrl: cluster.apiUrl, shellUrl: cluster.shellUrl });
+        return;
+      }
       // The shell's config needs the server's address and the server needs the shell's origin (CORS).
       const port = await freePort();
       const apiUrl = `http://127.0.0.1:${port}`;
