@@ -9,3 +9,4 @@ export * from './limits';
 export { paths } from './paths';
 export * from './mentions';
 export * from './live';
+export * from './read-your-writes';
