@@ -15,6 +15,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Work in this schema of DATABASE_URL (created when missing). */
   databaseSchema?: string;
+  /** The direct connection LISTEN uses when DATABASE_URL is a transaction-mode pooler; default DATABASE_URL. */
+  databaseListenUrl?: string;
   dataDir: string;
   jwtSecret: string;
   corsOrigins: string[];
@@ -163,6 +165,15 @@ export function trustProxyFromEnv(env: Env): false | number | string[] {
   return ranges;
 }
 
+/** DATABASE_LISTEN_URL (and DATABASE_READ_URL) name more connections to the PostgreSQL of DATABASE_URL. */
+function connectionBeside(env: Env, name: string): string | undefined {
+  const url = setting(env, name);
+  if (url && !setting(env, 'DATABASE_URL')) {
+    throw new Error(`${name} is set but DATABASE_URL is not: it names another connection to the PostgreSQL of DATABASE_URL (the embedded PGlite has none).`);
+  }
+  return url;
+}
+
 export function configFromEnv(env: Env = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   // Before the token secret: a misconfigured start writes nothing.
@@ -173,6 +184,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
+    databaseListenUrl: connectionBeside(env, 'DATABASE_LISTEN_URL'),
     dataDir,
     jwtSecret: tokenSecret(env, dataDir),
     corsOrigins: origins?.length ? origins : DEFAULT_CORS_ORIGINS,

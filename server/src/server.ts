@@ -9,9 +9,9 @@ import { openPostgres } from './db/postgres';
 import type { Sql } from './db/sql';
 import { seedIfEmpty } from './seeds';
 
-export function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Sql> {
+export function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir'>): Promise<Sql> {
   return config.databaseUrl
-    ? openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema })
+    ? openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, listenConnectionString: config.databaseListenUrl })
     : openPglite(join(config.dataDir, 'pglite'));
 }
 

@@ -22,29 +22,43 @@ export interface PostgresOptions {
   /** A schema to work in (created when missing), e.g. a fresh one per test run. */
   schema?: string;
   maxConnections?: number;
+  /**
+   * The connection LISTEN uses (DATABASE_LISTEN_URL): a direct one, as a transaction-mode pooler cannot
+   * hold a session's LISTEN. Default: `connectionString`.
+   */
+  listenConnectionString?: string;
 }
 
-export async function openPostgres(options: PostgresOptions): Promise<Sql> {
-  const { connectionString, schema } = options;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Not a plain schema name: ${schema}`);
-  if (schema) {
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end();
-    }
-  }
+const PLAIN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * What every connection of ours starts with: the schema as a startup option (`search_path`), as
+ * nothing else in the server keeps session state. A transaction-mode pooler does not pass that option
+ * on (server/README.md, "Read replica"); `openPostgres` checks that it arrived.
+ */
+const connectionSettings = (connectionString: string, schema: string | undefined): pg.ClientConfig => ({
+  connectionString,
+  ...(schema ? { options: `-c search_path=${schema}` } : {}),
+});
+
+/** A pool of connections; `lost` hears of an idle one's failure (the pool replaces it). */
+export function openPool(
+  options: Omit<PostgresOptions, 'listenConnectionString'> & { connectTimeoutMs?: number },
+  lost: (error: Error) => void = (error) => console.warn('PostgreSQL connection lost:', error.message),
+): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
+    ...connectionSettings(options.connectionString, options.schema),
     max: options.maxConnections ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
   });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', lost);
+  return pool;
+}
+
+/** Queries and transactions on a pool (each transaction on one of its connections). */
+export function pooled(pool: pg.Pool): Queryable & Pick<Sql, 'transaction'> {
   return {
-    kind: 'postgres',
     ...queryable(pool),
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
@@ -63,9 +77,57 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
         }
       }
     },
-    listen: (channel, listener) => listenOn({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, channel, listener),
+  };
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Sql> {
+  const { connectionString, schema } = options;
+  if (schema !== undefined && !PLAIN_NAME.test(schema)) throw new Error(`Not a plain schema name: ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = openPool(options);
+  try {
+    if (schema) await checkSchema(pool, schema);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const listenSettings = connectionSettings(options.listenConnectionString ?? connectionString, schema);
+  return {
+    kind: 'postgres',
+    ...pooled(pool),
+    listen: (channel, listener) => listenOn(listenSettings, channel, listener),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The schema must have reached the connection: behind a transaction-mode pooler the startup option
+ * is dropped (or the connection refused), and the server would otherwise migrate and write elsewhere.
+ */
+async function checkSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const found = await pool.query<{ schema: string | null }>('SELECT current_schema() AS schema').then(
+    ({ rows }) => `works in ${rows[0]?.schema ?? 'no schema'}`,
+    (error: Error) => {
+      // PgBouncer before 1.20 refuses the option outright.
+      if (!/unsupported startup parameter/i.test(error.message)) throw error;
+      return `was refused (${error.message})`;
+    },
+  );
+  if (found !== `works in ${schema}`) {
+    throw new Error(
+      `DATABASE_SCHEMA is ${schema}, but the connection ${found}: the schema is a connection startup option, which a ` +
+        'transaction-mode pooler (PgBouncer) does not pass on. Connect directly or through a session pool, or leave ' +
+        'DATABASE_SCHEMA unset and give the role its schema (ALTER ROLE … SET search_path).',
+    );
+  }
 }
 
 const RELISTEN_FIRST_MS = 250;
@@ -77,7 +139,7 @@ const RELISTEN_MAX_MS = 10_000;
  * caller each time it listens, so it can read what it missed meanwhile.
  */
 async function listenOn(connection: pg.ClientConfig, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  if (!PLAIN_NAME.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
