@@ -14,9 +14,9 @@ import { SERVER_ERRORS, unexpectedFailure, type ApiCall, type Services } from '.
 import { apiHandlers } from './api/routes';
 import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
-import { memoryFailureCounter } from './api/login-failures';
 import { pictureRoutes } from './api/pictures';
 import { sweepUnusedUploads } from './quotas';
+import { databaseFailureCounter, databaseRateLimitStore, LIMITS_SWEEP_MS, sweepExpiredLimits } from './limits';
 import { DEFAULT_LIVE_LIMITS, type ServerConfig } from './config';
 import { eventsRoute } from './live/events-route';
 import { startLiveHub } from './live/hub';
@@ -64,6 +64,16 @@ function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall
   };
 }
 
+/** Runs `task` every `everyMs` from when the app is ready until it closes. */
+function repeatWhileOpen(app: FastifyInstance, everyMs: number, task: () => unknown): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(task, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 const sendErrors = (reply: FastifyReply, status: number, text: string) => reply.code(status).send({ errors: [text] });
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -96,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: Services = {
     sql: options.sql,
     jwtSecret: options.jwtSecret,
-    loginFailures: memoryFailureCounter(options.loginFailureLimit),
+    loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit),
     quotas: options.quotas,
   };
 
@@ -120,7 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type', 'last-event-id'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limit holds across instances (limits.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.sql) });
   await app.register(multipart, { limits: { fileSize: options.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
@@ -178,12 +189,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sweepUnusedUploads(options.sql, store, options.quotas.unusedUploadGraceMs).catch((error: unknown) =>
       console.error('The sweep of unused uploads failed:', error),
     );
-  let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(sweep, sweepEvery);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  repeatWhileOpen(app, sweepEvery, sweep);
+  repeatWhileOpen(app, LIMITS_SWEEP_MS, () =>
+    sweepExpiredLimits(options.sql).catch((error: unknown) => console.error('The sweep of expired log-in limits failed:', error)),
+  );
   pictureRoutes(app, services);
   // Live updates (issue 15): this instance's streams, fed by the database's NOTIFY.
   const hub = await startLiveHub(options.sql, { heartbeatMs: LIVE.heartbeatMs });

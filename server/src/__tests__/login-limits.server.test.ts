@@ -1,11 +1,17 @@
 // @vitest-environment node
-/** Log-in abuse: per-account limits, forged client addresses, and what an answer's time tells. */
+/**
+ * Log-in abuse on one instance (PGlite): per-account and per-address limits (counted in the database:
+ * limits.postgres.test.ts has two instances share them), forged client addresses, and what an
+ * answer's time tells.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { SPEC_ERRORS } from '@chirp/api-rules';
+import { SEED_PASSWORD, SPEC_ERRORS } from '@chirp/api-rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';
-import { memoryFailureCounter } from '../api/login-failures';
 import { trustProxyFromEnv } from '../config';
+import { sweepExpiredLimits } from '../limits';
+import { authCall, from } from './auth-calls';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer | undefined;
@@ -16,15 +22,11 @@ afterEach(async () => {
 
 async function logIn(username: string, password: string, headers: Record<string, string> = {}) {
   const started = performance.now();
-  const answer = await fetch(`${server!.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ username, password }),
-  });
-  return { status: answer.status, body: await answer.json(), retryAfter: answer.headers.get('retry-after'), ms: performance.now() - started };
+  const answer = await authCall(server!.url, 'login', { username, password }, headers);
+  return { ...answer, ms: performance.now() - started };
 }
 
-describe('failed log-ins per account', { timeout: 60_000 }, () => {
+describe('failed log-ins per account', { timeout: 120_000 }, () => {
   it('refuses an account’s log-ins after too many failures, from any address, until the window passes', async () => {
     server = await startTestServer({ loginFailureLimit: { max: 3, windowMs: 60_000 } });
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -38,17 +40,71 @@ describe('failed log-ins per account', { timeout: 60_000 }, () => {
     expect((await logIn('priya.nair', 'chirp@demo1')).status).toBe(200);
   });
 
-  it('counts within a window and forgets after it; a success clears the count', () => {
-    const counter = memoryFailureCounter({ max: 2, windowMs: 1000 });
-    counter.failed('ann', 0);
-    counter.failed('ann', 100);
-    expect(counter.blockedFor('ann', 500)).toBe(500);
-    expect(counter.blockedFor('ann', 999)).toBe(1);
-    expect(counter.blockedFor('ann', 1000)).toBe(0);
-    counter.failed('bob', 0);
-    counter.succeeded('bob');
-    counter.failed('bob', 10);
-    expect(counter.blockedFor('bob', 20)).toBe(0);
+  it('forgets the failures before a success', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 3, windowMs: 60_000 } });
+    const statuses = [];
+    for (const password of ['wrong-1!', 'wrong-2!', SEED_PASSWORD, 'wrong-3!', 'wrong-4!', 'wrong-5!', SEED_PASSWORD]) {
+      statuses.push((await logIn('kenji.w', password)).status);
+    }
+    expect(statuses).toEqual([401, 401, 200, 401, 401, 401, 429]);
+  });
+
+  it('lets simultaneous attempts make no more guesses than the limit', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 3, windowMs: 60_000 } });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => logIn('priya.nair', `wrong-${index}!`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect(answers.find((answer) => answer.status === 429)!.body).toEqual({ errors: [SERVER_ERRORS.tooManyFailedLogins(1)] });
+    expect((await logIn('priya.nair', SEED_PASSWORD)).status).toBe(429);
+  });
+
+  // Windows of seconds, not minutes, but longer than two scrypt hashes on a busy machine.
+  it('lets the account in again once its oldest failure leaves the window (Retry-After)', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 2, windowMs: 10_000 } });
+    const { username, password } = GUEST_CREDENTIALS;
+    expect((await logIn(username, 'wrong-1!')).status).toBe(401);
+    expect((await logIn(username, 'wrong-2!')).status).toBe(401);
+    const blocked = await logIn(username, password);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(10);
+    await sleep(Number(blocked.retryAfter) * 1000);
+    expect((await logIn(username, password)).status).toBe(200);
+  });
+});
+
+describe('log-ins and sign-ups per client address', { timeout: 120_000 }, () => {
+  // Sign-ups without a body: refused at once (400), no hash, so a window of seconds is plenty.
+  it('counts each in a fixed window of its own, says when it ends, and lets the address in after it', async () => {
+    server = await startTestServer({ authRateLimit: { max: 2, windowMs: 5000 }, trustProxy: 1 });
+    const client = from('203.0.113.5');
+    const signUp = () => authCall(server!.url, 'signup', {}, client);
+    expect(await signUp()).toMatchObject({ status: 400, remaining: '1' });
+    expect(await signUp()).toMatchObject({ status: 400, remaining: '0' });
+    const refused = await signUp();
+    expect(refused).toMatchObject({ status: 429, body: { errors: [SERVER_ERRORS.tooManyAttempts] }, remaining: '0' });
+    expect(['1', '2', '3', '4', '5']).toContain(refused.retryAfter);
+    // Another address, and this address's log-ins, are counted apart.
+    expect((await authCall(server.url, 'signup', {}, from('203.0.113.6'))).status).toBe(400);
+    expect((await logIn('ghost', 'whatever1', client)).status).toBe(404);
+    await sleep(Number(refused.retryAfter) * 1000);
+    expect(await signUp()).toMatchObject({ status: 400, remaining: '1' });
+  });
+
+  it('keeps no count whose window has passed', async () => {
+    server = await startTestServer({ authRateLimit: { max: 5, windowMs: 10_000 }, loginFailureLimit: { max: 5, windowMs: 10_000 } });
+    const { sql } = server;
+    const rows = async () => {
+      const { rows: [counts] } = await sql.query<{ windows: number; failures: number }>(
+        'SELECT (SELECT count(*) FROM auth_rate_windows)::int AS windows, (SELECT count(*) FROM login_failures)::int AS failures',
+      );
+      return counts;
+    };
+    expect((await logIn(GUEST_CREDENTIALS.username, 'wrong-1!')).status).toBe(401);
+    await sweepExpiredLimits(sql);
+    expect(await rows()).toEqual({ windows: 1, failures: 1 });
+    await sleep(10_000);
+    await sweepExpiredLimits(sql);
+    expect(await rows()).toEqual({ windows: 0, failures: 0 });
   });
 });
 

@@ -26,12 +26,12 @@ import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, s
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
-import type { FailureCounter } from './login-failures';
+import type { FailureCounter } from '../limits';
 
 export interface Services {
   sql: Sql;
   jwtSecret: string;
-  /** Failed log-ins per account (this instance's count: see login-failures.ts). */
+  /** Failed log-ins per account, counted in the database (limits.ts). */
   loginFailures: FailureCounter;
   quotas: Quotas;
 }

@@ -111,7 +111,8 @@ export const authHandlers = {
     const compact = wantsCompact(call.query);
     const { username, password } = readCredentials(readJsonObject(call.body));
     const account = username.toLowerCase();
-    const wait = services.loginFailures.blockedFor(account);
+    // Counted as a failure from here on: only the right password takes it back.
+    const wait = await services.loginFailures.claimAttempt(account);
     if (wait > 0) {
       const body = { errors: [SERVER_ERRORS.tooManyFailedLogins(Math.ceil(wait / 60_000))] };
       return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
@@ -119,10 +120,9 @@ export const authHandlers = {
     const users = await loadUserNamed(services.sql, username);
     // An unknown name costs a hash too, so the time of the answer does not tell which names exist.
     const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
-    if (!users[0] || !matches) services.loginFailures.failed(account);
     const user = userForLogin({ ...none, users }, username);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
-    services.loginFailures.succeeded(account);
+    await services.loginFailures.succeeded(account);
     return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;
