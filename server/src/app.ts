@@ -20,8 +20,10 @@ import { databaseFailureCounter, databaseRateLimitStore, LIMITS_SWEEP_MS, sweepE
 import { DEFAULT_LIVE_LIMITS, type ServerConfig } from './config';
 import { eventsRoute } from './live/events-route';
 import { startLiveHub } from './live/hub';
-import { LIVE } from '@chirp/contracts';
+import { LIVE, READ_YOUR_WRITES } from '@chirp/contracts';
 import type { Sql } from './db/sql';
+import type { ReadReplica } from './db/read-replica';
+import { routeReads } from './api/read-routing';
 
 export type AppOptions = Pick<
   ServerConfig,
@@ -38,7 +40,7 @@ export type AppOptions = Pick<
   | 'logger'
   | 'quotas'
   | 'live'
-> & { sql: Sql };
+> & { sql: Sql; /** Answers the list reads (DATABASE_READ_URL), with read-your-writes. */ replica?: ReadReplica };
 
 const RATE_LIMITED = new Set(['login', 'signup']);
 /** How long closing the server waits for requests under way. */
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit),
     quotas: options.quotas,
   };
+  const servicesFor = routeReads(app, services, options.replica);
 
   // Bodies are kept as text for the rules (they say what is wrong with malformed JSON, in the
   // contract's words) and parsed for the schema check; what is not JSON is checked as no body.
@@ -127,7 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: options.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'last-event-id'],
+    allowedHeaders: ['authorization', 'content-type', 'last-event-id', READ_YOUR_WRITES.readAfterHeader],
+    exposedHeaders: [READ_YOUR_WRITES.writtenHeader],
     maxAge: 600,
   });
   // Counted in the database, so the limit holds across instances (limits.ts).
@@ -174,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
         : {},
       handler: async (request, reply) => {
-        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), services);
+        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), servicesFor(route.name, request));
         return reply.code(status).headers(headers ?? {}).send(body);
       },
     });

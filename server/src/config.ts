@@ -15,6 +15,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Work in this schema of DATABASE_URL (created when missing). */
   databaseSchema?: string;
+  /** A read replica of DATABASE_URL for the list reads (server/README.md, "Read replica"). */
+  databaseReadUrl?: string;
   /** The direct connection LISTEN uses when DATABASE_URL is a transaction-mode pooler; default DATABASE_URL. */
   databaseListenUrl?: string;
   dataDir: string;
@@ -184,6 +186,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
+    databaseReadUrl: connectionBeside(env, 'DATABASE_READ_URL'),
     databaseListenUrl: connectionBeside(env, 'DATABASE_LISTEN_URL'),
     dataDir,
     jwtSecret: tokenSecret(env, dataDir),

@@ -20,7 +20,7 @@ const server = await startServer(config).catch((error: unknown) => {
 });
 const images = config.s3 ? `S3 bucket ${config.s3.bucket}, served from ${config.s3.publicUrl}` : config.uploadsDir;
 console.info(
-  `Chirp API on ${server.url} (${server.sql.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); images in ${images}; shell origins: ${config.corsOrigins.join(', ')}`,
+  `Chirp API on ${server.url} (${server.sql.kind === 'pglite' ? `PGlite in ${config.dataDir}` : `PostgreSQL${config.databaseReadUrl ? ', list reads from its replica' : ''}`}); images in ${images}; shell origins: ${config.corsOrigins.join(', ')}`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
+import { openReadReplica, type ReadReplica } from './db/read-replica';
 import type { Sql } from './db/sql';
 import { seedIfEmpty } from './seeds';
 
@@ -26,11 +27,19 @@ export interface RunningServer {
 /** Opens the database, brings its schema up to date, seeds it when empty, and listens. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const sql = await openDatabase(config);
+  let replica: ReadReplica | undefined;
+  const closeDatabases = async () => {
+    await replica?.close();
+    await sql.close();
+  };
   try {
     await migrate(sql);
     // Demo accounts have published passwords: only where asked (config.seedDemo).
     if (config.seedDemo) await seedIfEmpty(sql);
-    const app = await buildApp({ ...config, sql });
+    if (config.databaseUrl && config.databaseReadUrl) {
+      replica = await openReadReplica(sql, { connectionString: config.databaseReadUrl, schema: config.databaseSchema });
+    }
+    const app = await buildApp({ ...config, sql, replica });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -39,10 +48,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       app,
       sql,
       url: `http://127.0.0.1:${port}`,
-      close: () => (closing ??= app.close().then(() => sql.close())),
+      close: () => (closing ??= app.close().then(closeDatabases)),
     };
   } catch (error) {
-    await sql.close();
+    await closeDatabases();
     throw error;
   }
 }
