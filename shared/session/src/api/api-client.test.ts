@@ -105,3 +105,60 @@ describe('errorMessage', () => {
     expect(errorMessage(null)).toBe('Something went wrong. Please try again.');
   });
 });
+
+describe('read-your-writes with the API server', () => {
+  // A fresh client per test: the position it keeps is the page's.
+  async function freshClient() {
+    vi.resetModules();
+    return import('./api-client');
+  }
+  const answer = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers });
+  const sentReadAfter = (fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>) =>
+    fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Chirp-Read-After'] ?? null);
+
+  afterEach(() => sessionStorage.clear());
+
+  it('sends the latest position a change was answered with on the reads that follow, never on changes', async () => {
+    const client = await freshClient();
+    const answers = [
+      answer({ posts: [], nextCursor: null }),
+      answer({ post: {} }, { 'Chirp-Written-Lsn': '0/FFFFFFF0' }),
+      answer({ posts: [], nextCursor: null }),
+      answer({ postId: 'p' }, { 'Chirp-Written-Lsn': '1/10' }),
+      // An older position (the change of another tab, answered late) does not move it back.
+      answer({ post: {} }, { 'Chirp-Written-Lsn': '0/FFFFFFFF' }),
+      answer({ users: [], nextCursor: null }),
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift()!);
+    client.configureApi({ fetch, baseUrl: 'https://api.example.test' });
+
+    await client.compactApi.feed();
+    await client.compactApi.like('p');
+    await client.compactApi.feed();
+    await client.compactApi.deletePost('p');
+    await client.compactApi.like('q');
+    await client.compactApi.followers('u');
+
+    expect(sentReadAfter(fetch)).toEqual([null, null, '0/FFFFFFF0', null, null, '1/10']);
+  });
+
+  it('keeps the position across a reload of the tab (sessionStorage), and sends none to a back end that answers none', async () => {
+    const first = await freshClient();
+    first.configureApi({ fetch: vi.fn<typeof globalThis.fetch>(async () => answer({ post: {} }, { 'Chirp-Written-Lsn': '2/A0' })) });
+    await first.compactApi.createPost({ content: 'hello' });
+
+    const reloaded = await freshClient();
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answer({ posts: [], nextCursor: null }));
+    reloaded.configureApi({ fetch });
+    await reloaded.compactApi.feed();
+    expect(sentReadAfter(fetch)).toEqual(['2/A0']);
+
+    sessionStorage.clear();
+    const inBrowser = await freshClient();
+    const mirage = vi.fn<typeof globalThis.fetch>(async () => answer({ posts: [], nextCursor: null }));
+    inBrowser.configureApi({ fetch: mirage });
+    await inBrowser.compactApi.like('p');
+    await inBrowser.compactApi.feed();
+    expect(sentReadAfter(mirage)).toEqual([null, null]);
+  });
+});

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@chirp/contracts';
+import { laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS } from '@chirp/contracts';
 import type {
   BookmarksResponse,
   CompactBookmarkResponse,
@@ -48,17 +48,56 @@ export function onSessionRejected(listener: () => void): () => void {
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
+/**
+ * Read-your-writes with the API server's read replica (server/README.md, "Read replica"): the latest
+ * WAL position a change of this page was answered with, sent with every read, so that the server reads
+ * from the replica only once it holds the change. In the page's memory, and in the tab's sessionStorage
+ * so that a reload right after a post still reads it (a tab of its own: other tabs go on reading from
+ * the replica, whose lag is shorter than a move to another tab). The in-browser back end answers no
+ * position, so none is ever sent to it.
+ */
+const READ_AFTER_KEY = 'chirp.readAfter';
+let writtenPosition: string | null = null;
+let storedPositionRead = false;
+
+function readAfterPosition(): string | null {
+  if (!storedPositionRead) {
+    storedPositionRead = true;
+    try {
+      writtenPosition = laterWalPosition(writtenPosition, globalThis.sessionStorage?.getItem(READ_AFTER_KEY));
+    } catch {
+      // Storage may be unavailable (private mode): memory alone then.
+    }
+  }
+  return writtenPosition;
+}
+
+function keepWrittenPosition(answered: string | null): void {
+  const current = readAfterPosition();
+  const later = laterWalPosition(current, answered);
+  if (later === current) return;
+  writtenPosition = later;
+  try {
+    globalThis.sessionStorage?.setItem(READ_AFTER_KEY, later!);
+  } catch {
+    // Kept in memory only.
+  }
+}
+
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  const readAfter = method === 'GET' ? readAfterPosition() : null;
+  if (readAfter) headers[READ_YOUR_WRITES.readAfterHeader] = readAfter;
 
   const response = await config.fetch(`${config.baseUrl}/api${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  keepWrittenPosition(response.headers.get(READ_YOUR_WRITES.writtenHeader));
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token && !path.startsWith('/auth/')) sessionRejected();
