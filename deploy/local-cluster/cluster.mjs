@@ -236,16 +236,23 @@ async function instanceReady(cluster, index) {
   await waitFor(`API instance ${index}`, () => answers(`http://${HOST}:${cluster.ports.api[index - 1]}/ready`), 120_000);
 }
 
-/** A copy of the shell's build whose config.json points at the load balancer and remotes.json at the remotes. */
-function deployShell({ dir, ports }) {
-  const built = join(ROOT, 'shell/dist');
-  if (!existsSync(join(built, 'index.html'))) throw new Error('Build the app first: npm run build');
-  const shell = join(dir, 'shell');
-  rmSync(shell, { recursive: true, force: true });
-  cpSync(built, shell, { recursive: true });
+/**
+ * A copy of every build, as a deployment holds it (a rebuild while the cluster runs changes nothing
+ * it serves): the shell's config.json points at the load balancer, its remotes.json at the remotes.
+ * Answers the folder holding one folder per site.
+ */
+function deployBuilds({ dir, ports }) {
+  const sites = join(dir, 'sites');
+  rmSync(sites, { recursive: true, force: true });
+  for (const [site, folder] of [['shell', 'shell'], ...REMOTES.map((name) => [name, `${name}-remote`])]) {
+    const built = join(ROOT, folder, 'dist');
+    if (!existsSync(built)) throw new Error('Build the app first: npm run build');
+    cpSync(built, join(sites, site), { recursive: true });
+  }
+  const shell = join(sites, 'shell');
   writeFileSync(join(shell, 'config.json'), `${JSON.stringify({ apiBaseUrl: `http://localhost:${ports.lb}` })}\n`);
   writeFileSync(join(shell, 'remotes.json'), `${JSON.stringify(Object.fromEntries(REMOTES.map((name) => [name, `http://localhost:${ports[name]}/remoteEntry.js`])), null, 2)}\n`);
-  return shell;
+  return sites;
 }
 
 /** HAProxy's view of the instances: name → 'UP' | 'DOWN' | …, from its statistics page. */
@@ -300,8 +307,8 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
     await Promise.all(ports.api.map((_, index) => instanceReady(cluster, index + 1)));
     startHaproxy({ haproxy: found.haproxy, dir, ports });
     await waitFor('HAProxy', async () => Object.values(await balancerView(ports)).filter((state) => state === 'UP').length === ports.api.length);
-    const shell = deployShell({ dir, ports });
-    cluster.pids.static = detached(process.execPath, [join(ROOT, 'deploy/local-cluster/static.mjs'), shell], {
+    const sites = deployBuilds({ dir, ports });
+    cluster.pids.static = detached(process.execPath, [join(ROOT, 'deploy/local-cluster/static.mjs'), sites], {
       env: Object.fromEntries([['SHELL_PORT', ports.shell], ...REMOTES.map((name) => [`${name.toUpperCase()}_PORT`, ports[name]])].map(([key, value]) => [key, String(value)])),
       log: join(dir, 'static.log'),
     });

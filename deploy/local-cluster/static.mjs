@@ -1,15 +1,18 @@
 /**
- * The static builds of the cluster (issue 16): the shell copy given as the first argument (its
- * config.json points at the load balancer) and the remotes' builds, each on its own port
- * (SHELL_PORT, AUTH_PORT, …), served as `npm start` serves them. Started and stopped by cluster.mjs.
+ * The static builds of the cluster (issue 16): the folder given as the first argument holds a copy of
+ * each build (`shell`, `auth`, `feed`, `profile`, `notifications`; the shell's config.json points at
+ * the load balancer), each served on its own port (SHELL_PORT, AUTH_PORT, …) as `npm start` serves
+ * them. Started and stopped by cluster.mjs.
  */
+import { join } from 'node:path';
 import { startServers } from '../../scripts/serve.mjs';
 
-const shell = process.argv[2];
-if (!shell) {
-  console.error('Usage: static.mjs <shell folder>');
+const sites = process.argv[2];
+if (!sites) {
+  console.error('Usage: static.mjs <folder of the deployed builds>');
   process.exit(2);
 }
-const servers = await startServers({ directories: { shell }, host: '127.0.0.1' });
+const names = ['shell', 'auth', 'feed', 'profile', 'notifications'];
+const servers = await startServers({ directories: Object.fromEntries(names.map((name) => [name, join(sites, name)])), host: '127.0.0.1' });
 for (const { name, url } of servers) console.log(`${name.padEnd(14)} ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(0));

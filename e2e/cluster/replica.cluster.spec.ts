@@ -23,7 +23,7 @@ test('a post shows to its author at once through every instance, from the primar
     // The replica stops replaying: whatever is written now exists on the primary only.
     await replica.query('SELECT pg_wal_replay_pause()');
     const content = `Written while the replica waits, by ${author.username}`;
-    const created = await call(cluster.apiUrl, '/posts?view=compact', { body: { content }, token: author.token });
+    const created = await call(cluster.apiUrl, '/posts?view=compact', { body: { postData: { content } }, token: author.token });
     expect(created.status).toBe(201);
     const lsn = created.headers.get('chirp-written-lsn');
     expect(lsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
@@ -45,7 +45,7 @@ test('a post shows to its author at once through every instance, from the primar
   try {
     for (let round = 0; round < 20; round += 1) {
       const content = `Round ${round}, by ${author.username}`;
-      const created = await call(cluster.apiUrl, '/posts?view=compact', { body: { content }, token: author.token });
+      const created = await call(cluster.apiUrl, '/posts?view=compact', { body: { postData: { content } }, token: author.token });
       const written = Date.now();
       const lsn = created.headers.get('chirp-written-lsn')!;
       const replayed = (async () => {
