@@ -118,7 +118,7 @@ export const EXTRA_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export const SIGNUP_DEFAULTS = { bio: 'Add bio', title: 'Add title', website: 'Add website' } as const;
 
 /** Tokens: HS256 JWTs carrying `_id` and `username`; the spec names no expiry, we pick one week. */
-export const TOKEN_LIFETIME = '7d';
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 /** PBKDF2-SHA-256; the count is stored with each hash, so it can be raised without a reset. */
 export const PASSWORD_HASH_ITERATIONS = 100_000;

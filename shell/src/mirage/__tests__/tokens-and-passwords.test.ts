@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
-import { issueToken, newTokenSecret, readToken } from '@chirp/api-rules';
+import { issueToken, newTokenSecret, readToken, tokenExpiry } from '@chirp/api-rules';
+import { jwtVerify, SignJWT } from 'jose';
 import { forgeToken, tokenClaims, unsignedToken } from '@chirp/api-rules/contract';
 
 describe('passwords', () => {
@@ -44,6 +45,35 @@ describe('tokens', () => {
     const otherKey = await issueToken(newTokenSecret(), claims);
     for (const header of [undefined, null, '', 'Bearer ', 'abc', 'a.b.c', await forgeToken(claims), unsignedToken(claims), otherKey]) {
       expect(await readToken(secret, header)).toBeNull();
+    }
+  });
+
+  it('reads tokens a JWT library signed, and signs tokens it accepts (sessions survive the change)', async () => {
+    const secret = newTokenSecret();
+    const key = new TextEncoder().encode(secret);
+    const signed = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('7d').sign(key);
+    expect(await readToken(secret, signed)).toEqual(claims);
+    const { payload, protectedHeader } = await jwtVerify(await issueToken(secret, claims), key, { algorithms: ['HS256'] });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload.exp! - payload.iat!).toBe(7 * 24 * 60 * 60);
+    expect(tokenExpiry(`Bearer ${signed}`)).toBe((tokenClaims(signed).exp as number) * 1000);
+  });
+
+  it('reads nothing from an expired, not yet valid, other-algorithm or critical-header token', async () => {
+    const secret = newTokenSecret();
+    const key = new TextEncoder().encode(secret);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (header: { alg: string; crit?: string[] }, extra: Record<string, unknown>) =>
+      new SignJWT({ ...claims, ...extra }).setProtectedHeader({ ...header, typ: 'JWT' }).sign(key);
+    for (const token of [
+      await sign({ alg: 'HS256' }, { exp: now - 1 }),
+      await sign({ alg: 'HS256' }, { exp: now }),
+      await sign({ alg: 'HS256' }, { nbf: now + 60 }),
+      await sign({ alg: 'HS256' }, { exp: 'never' }),
+      await sign({ alg: 'HS512' }, {}),
+      await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', crit: ['b64'], b64: true }).sign(key),
+    ]) {
+      expect(await readToken(secret, token)).toBeNull();
     }
   });
 
