@@ -28,17 +28,22 @@
  * BENCH_SECONDS (5 per autocannon run), BENCH_CONNECTIONS (10), BENCH_BROWSER_POSTS (5000).
  * Writes bench/results/scale.json (and, when a journey fails, a screenshot in bench/results/scale-failures/).
  */
-/* global window, document, requestAnimationFrame, MutationObserver -- functions run in the page */
+/* global window, document -- functions run in the page */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { deploy, freePort } from '../../scripts/deploy.mjs';
 import { seedPostsInBrowser } from '../feed/seed-posts.mjs';
+import { call, feedRequest, logInEach, logInThroughApi, runAutocannon, toggleRequests } from '../support/api-load.mjs';
 import { launchChromium } from '../support/browser.mjs';
-import { migrate, openDatabase, ROOT, seedIfEmpty, seedScale } from '../support/scale-data.mjs';
+import { releaseAll, track } from '../support/cleanups.mjs';
+import { round } from '../support/figures.mjs';
+import { GUEST, measureLogins, screenshotOnFailure, VIEWPORT } from '../support/login-journey.mjs';
+import {
+  BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
+} from '../support/scale-data.mjs';
 
 const { spawnServer } = await import('../../server/src/__tests__/spawn-server.ts');
 const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
@@ -52,10 +57,6 @@ const SECONDS = env('BENCH_SECONDS', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
 const BROWSER_POSTS = env('BENCH_BROWSER_POSTS', 5_000);
 const NOTIFICATIONS = env('BENCH_NOTIFICATIONS', 10_000);
-const GUEST = { username: 'guestuser', password: 'guest@chirp1' }; // shared/src/constants.ts GUEST_CREDENTIALS
-const BENCH_PASSWORD = 'bench@pass1';
-const TOKENS = 50;
-const VIEWPORT = { width: 1280, height: 900 };
 const RESULTS = join(ROOT, 'bench/results');
 const FAILURES = join(RESULTS, 'scale-failures');
 const TARGETS = {
@@ -68,60 +69,11 @@ if (!existsSync(join(ROOT, 'shell/dist/index.html'))) {
   process.exit(1);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round = (value, digits = 0) => Number(value.toFixed(digits));
 const log = (text) => console.info(`[${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${text}`);
 const startedAt = performance.now();
 
-// Everything started is stopped: in `finally` blocks, and on SIGINT / SIGTERM through this list.
-const cleanups = new Set();
-function track(stop) {
-  let done = false;
-  const release = async () => {
-    if (done) return;
-    done = true;
-    cleanups.delete(release);
-    try {
-      await stop();
-    } catch (error) {
-      console.error(`cleanup failed: ${error.message}`);
-    }
-  };
-  cleanups.add(release);
-  return release;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    console.error(`\n${signal}: stopping what was started…`);
-    for (const release of [...cleanups].reverse()) await release();
-    process.exit(130);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Databases
-
-/** Extra shape for the large size: the guest sees and carries the big data. */
-async function enlargeForGuest(sql) {
-  await sql.transaction(async (tx) => {
-    // The post with 50,000 likes at the top of the latest feed: on every first screen.
-    await tx.exec(
-      `UPDATE posts SET created_at = (SELECT max(created_at) FROM posts) + interval '1 minute',
-         updated_at = (SELECT max(created_at) FROM posts) + interval '1 minute'
-       WHERE content LIKE 'Bench post number 1:%'`,
-    );
-    // The guest is followed by every bench user and follows 1,000 of them (not bench_1, the popular one).
-    await tx.exec(
-      `INSERT INTO follows (follower_id, followee_id)
-       SELECT u.id, g.id FROM users u, users g WHERE g.username = 'guestuser' AND u.username LIKE 'bench\\_%'`,
-    );
-    await tx.exec(
-      `INSERT INTO follows (follower_id, followee_id)
-       SELECT g.id, u.id FROM users g, (SELECT id FROM users WHERE username LIKE 'bench\\_%' AND username <> 'bench_1'
-         ORDER BY seq LIMIT 1000) u WHERE g.username = 'guestuser'`,
-    );
-  });
-}
 
 /**
  * Issue 14: the two newest bench users (the first two of the load test's tokens) get notifications:
@@ -138,46 +90,6 @@ async function seedNotifications(sql) {
       [user, count],
     );
   }
-}
-
-/** What the figures need from the data: the guest's worst-case targets, and the autocannon pairs. */
-async function readFixtures(sql, size) {
-  const one = async (text, params = []) => (await sql.query(text, params)).rows[0]?.id;
-  const guestId = await one(`SELECT id::text AS id FROM users WHERE username = 'guestuser'`);
-  if (!guestId) throw new Error('No guest account in the seeds (server/src/seeds.ts)');
-  const fixtures = { guestId };
-  if (size === 'large') {
-    fixtures.guestLike = await one(`SELECT id::text AS id FROM posts WHERE content LIKE 'Bench post number 1:%'`);
-    fixtures.guestFollow = await one(`SELECT id::text AS id FROM users WHERE username = 'bench_1'`);
-    const people = await sql.query(`SELECT id::text, username FROM users WHERE username LIKE 'bench\\_%' ORDER BY seq DESC LIMIT ${TOKENS}`);
-    fixtures.tokenUsers = people.rows;
-    // Posts none of those people has reacted to or bookmarked: every like and bookmark is accepted.
-    const posts = await sql.query(
-      `SELECT id::text FROM posts p WHERE content LIKE 'Bench post number %' AND content NOT LIKE 'Bench post number 1:%'
-         AND NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ANY($1::uuid[]))
-         AND NOT EXISTS (SELECT 1 FROM bookmarks b WHERE b.post_id = p.id AND b.user_id = ANY($1::uuid[]))
-       ORDER BY random() LIMIT 20000`,
-      [people.rows.map((row) => row.id)],
-    );
-    fixtures.postIds = posts.rows.map((row) => row.id);
-    const followees = await sql.query(
-      `SELECT id::text FROM users WHERE username LIKE 'bench\\_%' AND username <> 'bench_1' ORDER BY seq LIMIT 5000`,
-    );
-    fixtures.followIds = followees.rows.map((row) => row.id).filter((id) => !people.rows.some((row) => row.id === id));
-  } else {
-    fixtures.guestLike = await one(
-      `SELECT id::text AS id FROM posts p WHERE NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = $1)
-       AND NOT EXISTS (SELECT 1 FROM bookmarks b WHERE b.post_id = p.id AND b.user_id = $1) ORDER BY like_count DESC LIMIT 1`,
-      [guestId],
-    );
-    fixtures.guestFollow = await one(
-      `SELECT id::text AS id FROM users u WHERE u.id <> $1
-       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1 AND f.followee_id = u.id)
-       ORDER BY (SELECT count(*) FROM follows f WHERE f.followee_id = u.id) DESC LIMIT 1`,
-      [guestId],
-    );
-  }
-  return fixtures;
 }
 
 /**
@@ -250,127 +162,6 @@ async function startSize(database, size) {
 // ---------------------------------------------------------------------------------------------
 // The browser
 
-async function screenshotOnFailure(page, name, error) {
-  mkdirSync(FAILURES, { recursive: true });
-  const path = join(FAILURES, `${name}-${Date.now()}.png`);
-  try {
-    await page.screenshot({ path, fullPage: false });
-    error.message = `${error.message}\n  (screenshot: ${path}; page at ${page.url()})`;
-  } catch {
-    // the page is gone: no screenshot
-  }
-  return error;
-}
-
-/**
- * Log in → first post: from the click on Log in to the frame after the first <article> of <main>
- * was inserted, in a fresh context. Bytes: every answer from the API origin to a request sent
- * between the click and that frame (CDP encodedDataLength: as received, headers included).
- */
-async function logInToFirstPost(browser, { shellUrl, apiOrigin, prepare, name }) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  try {
-    const loadStarted = Date.now();
-    await page.goto(`${shellUrl}/`);
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
-    if (prepare) {
-      await prepare(page);
-      await page.reload();
-      await page.getByRole('button', { name: 'Log in' }).waitFor();
-    }
-    const loginFormMs = Date.now() - loadStarted;
-    await page.getByLabel('Email address').fill(GUEST.username);
-    await page.getByLabel('Password', { exact: true }).fill(GUEST.password);
-
-    // Every request to the API from the click on; counted: those sent (by the browser's wall clock)
-    // before the frame that painted the first post.
-    const requests = new Map(); // requestId → { kind, method, url, sentAt, bytes, done }
-    let listening = false;
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, wallTime }) => {
-      if (!listening || !apiOrigin || !request.url.startsWith(`${apiOrigin}/api/`)) return;
-      const kind = /\/api\/users\/[^/?]+\/picture/.test(request.url) ? 'pictures' : 'api';
-      requests.set(requestId, { kind, method: request.method, url: request.url.slice(apiOrigin.length), sentAt: wallTime * 1000, bytes: 0, done: false });
-    });
-    const finish = (requestId, bytes) => {
-      const entry = requests.get(requestId);
-      if (entry) Object.assign(entry, { bytes, done: true });
-    };
-    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finish(requestId, encodedDataLength));
-    cdp.on('Network.loadingFailed', ({ requestId }) => finish(requestId, 0));
-    await page.evaluate(() => {
-      window.__firstPostAt = null;
-      new MutationObserver((_records, observer) => {
-        if (!document.querySelector('main article')) return;
-        observer.disconnect();
-        requestAnimationFrame(() => (window.__firstPostAt = performance.now()));
-      }).observe(document, { childList: true, subtree: true });
-    });
-    listening = true;
-    const clickedAt = await page.evaluate(() => performance.now());
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForFunction(() => window.__firstPostAt !== null, null, { timeout: 60_000 });
-    const { firstPostAt, firstPostWall } = await page.evaluate(() => ({
-      firstPostAt: window.__firstPostAt,
-      firstPostWall: performance.timeOrigin + window.__firstPostAt,
-    }));
-    const counted = () => [...requests.values()].filter((entry) => entry.sentAt <= firstPostWall);
-    // The answers counted may still be arriving: wait for them (a few seconds at most).
-    const until = Date.now() + 5_000;
-    while (counted().some((entry) => !entry.done) && Date.now() < until) await page.waitForTimeout(50);
-    listening = false;
-    const bytes = { api: 0, pictures: 0, calls: 0 };
-    for (const entry of counted()) {
-      bytes[entry.kind] += entry.bytes;
-      if (entry.kind === 'api' && entry.method !== 'OPTIONS') bytes.calls += 1;
-    }
-    const calls = counted().map((entry) => `${entry.method} ${entry.url} ${entry.bytes} B`);
-    const later = [...requests.values()].filter((entry) => entry.sentAt > firstPostWall).length;
-    if (errors.length) console.warn(`  page errors: ${errors.join(' | ')}`);
-    return { ms: firstPostAt - clickedAt, loginFormMs, bytes, calls, later };
-  } catch (error) {
-    throw await screenshotOnFailure(page, name, error);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Log-in runs summed up: medians, and the calls of the last run. */
-function summarize(runs, withApi) {
-  return {
-    firstPostMs: round(median(runs.map((run) => run.ms))),
-    runsMs: runs.map((run) => round(run.ms)),
-    loginFormMs: round(median(runs.map((run) => run.loginFormMs))),
-    ...(withApi
-      ? {
-          apiKB: round(median(runs.map((run) => run.bytes.api)) / 1024, 1),
-          apiCalls: median(runs.map((run) => run.bytes.calls)),
-          picturesKB: round(median(runs.map((run) => run.bytes.pictures)) / 1024, 1),
-          callsSeen: runs[runs.length - 1].calls,
-          apiRequestsRightAfter: runs[runs.length - 1].later,
-        }
-      : {}),
-  };
-}
-
-/**
- * One warm-up, then RUNS log-ins on each of `setups` ({ key, shellUrl, apiOrigin?, prepare? }), taken in turns (seed,
- * large, seed, large…) so that a machine busy with other work weighs on both sides alike.
- */
-async function measureLogins(browser, setups, name) {
-  const runs = Object.fromEntries(setups.map((setup) => [setup.key, []]));
-  // One log-in each first, not counted: a fresh server's first queries and the deployment's files are cold.
-  for (const setup of setups) await logInToFirstPost(browser, { ...setup, name: `${name}-${setup.key}-warm-up` });
-  for (let run = 0; run < RUNS; run += 1) {
-    for (const setup of setups) runs[setup.key].push(await logInToFirstPost(browser, { ...setup, name: `${name}-${setup.key}-${run + 1}` }));
-  }
-  return Object.fromEntries(setups.map((setup) => [setup.key, summarize(runs[setup.key], Boolean(setup.apiOrigin))]));
-}
-
 /** The JS heap (after a forced GC) once the home feed has loaded each of `marks` posts by scrolling. */
 async function heapAfterScrolling(browser, shellUrl, marks, name) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -414,7 +205,7 @@ async function heapAfterScrolling(browser, shellUrl, marks, name) {
     heap.scrollSeconds = round((Date.now() - scrollStarted) / 1000, 1);
     return heap;
   } catch (error) {
-    throw await screenshotOnFailure(page, name, error);
+    throw await screenshotOnFailure(page, name, error, FAILURES);
   } finally {
     await context.close();
   }
@@ -422,22 +213,6 @@ async function heapAfterScrolling(browser, shellUrl, marks, name) {
 
 // ---------------------------------------------------------------------------------------------
 // The API through HTTP
-
-async function call(apiUrl, method, path, token, body) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, bytes: Buffer.byteLength(text), text };
-}
-
-async function logInThroughApi(apiUrl, username, password) {
-  const answer = await call(apiUrl, 'POST', '/api/auth/login?view=compact', undefined, { username, password });
-  if (answer.status !== 200) throw new Error(`Log in as ${username}: ${answer.status} ${answer.text.slice(0, 200)}`);
-  return { token: JSON.parse(answer.text).encodedToken, bytes: answer.bytes };
-}
 
 /** The guest's own answers: log in, a feed page, and the like, bookmark and follow of the worst cases. */
 async function guestAnswers(apiUrl, fixtures) {
@@ -457,63 +232,19 @@ async function guestAnswers(apiUrl, fixtures) {
   return answers;
 }
 
-function runAutocannon(apiUrl, name, request) {
-  let largest = 0;
-  const withBody = { ...request, onResponse: (_status, body) => (largest = Math.max(largest, Buffer.byteLength(body ?? ''))) };
-  return new Promise((resolve, reject) => {
-    let release = () => {};
-    const instance = autocannon({ url: apiUrl, connections: CONNECTIONS, duration: SECONDS, requests: [withBody] }, (error, result) => {
-      void release();
-      return error
-        ? reject(error)
-        : resolve({
-            call: name,
-            reqPerSec: round(result.requests.average, 1),
-            p50Ms: result.latency.p50,
-            meanMs: result.latency.average,
-            p99Ms: result.latency.p99,
-            requests: result.requests.total,
-            non2xx: result.non2xx,
-            errors: result.errors,
-            largestAnswerBytes: largest,
-          });
-    });
-    release = track(() => instance.stop());
-  });
-}
-
 /** Autocannon on the compact calls at the large size (fresh (user, item) pairs for every change). */
 async function loadTest(apiUrl, fixtures) {
-  const tokens = [];
-  for (const row of fixtures.tokenUsers) tokens.push((await logInThroughApi(apiUrl, row.username, BENCH_PASSWORD)).token);
-  /**
-   * The n-th (user, item) pair: every pair is new (nothing refused as a repeat), and requests made at
-   * the same moment come from different people about different items (bench/server's pairing).
-   */
-  const pairAt = (index, items) => {
-    const turn = Math.floor(index / tokens.length);
-    return { token: tokens[index % tokens.length], item: items[(index + turn) % items.length] };
-  };
-  const paired = (path, items) => {
-    let counter = 0;
-    return {
-      method: 'POST',
-      setupRequest: (request) => {
-        const { token, item } = pairAt(counter++, items);
-        return { ...request, path: path(item), headers: { authorization: token } };
-      },
-    };
-  };
+  const tokens = await logInEach(apiUrl, fixtures.tokenUsers, BENCH_PASSWORD);
+  const load = { connections: CONNECTIONS, seconds: SECONDS };
   const rows = [];
-  const feed = { method: 'GET', setupRequest: (request) => ({ ...request, path: '/api/posts?view=compact', headers: { authorization: tokens[0] } }) };
   log('  autocannon: GET /api/posts?view=compact');
-  rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feed));
+  rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feedRequest(tokens[0]), load));
   // Issue 14: a search of posts, for a word every post holds (the planner's worst choice) and for one
   // that only one post holds.
   for (const [word, what] of [['nothing', 'every post'], ['31337', 'one post']]) {
     log(`  autocannon: GET /api/search/posts?q=${word}`);
     const search = { method: 'GET', path: `/api/search/posts?q=${word}&view=compact` };
-    rows.push(await runAutocannon(apiUrl, `GET /api/search/posts?q=${word}&view=compact (${what})`, search));
+    rows.push(await runAutocannon(apiUrl, `GET /api/search/posts?q=${word}&view=compact (${what})`, search, load));
   }
   // Issue 14: the notifications page of a user with NOTIFICATIONS beside one with 10. Both ask for a
   // page of 10 lines (all the second one has), so both answers carry as many lines and the ratio is
@@ -521,15 +252,12 @@ async function loadTest(apiUrl, fixtures) {
   for (const [index, what] of [[0, `${NOTIFICATIONS} notifications`], [1, '10 notifications']]) {
     log(`  autocannon: GET /api/notifications?view=compact&limit=10 (${what})`);
     const page = { method: 'GET', path: '/api/notifications?view=compact&limit=10', headers: { authorization: tokens[index] } };
-    rows.push(await runAutocannon(apiUrl, `GET /api/notifications?view=compact&limit=10 (${what})`, page));
+    rows.push(await runAutocannon(apiUrl, `GET /api/notifications?view=compact&limit=10 (${what})`, page, load));
   }
-  log('  autocannon: like');
-  rows.push(await runAutocannon(apiUrl, 'POST /api/posts/like/{id}?view=compact', paired((id) => `/api/posts/like/${id}?view=compact`, fixtures.postIds)));
-  log('  autocannon: bookmark');
-  const bookmarkIds = [...fixtures.postIds].reverse(); // away from the likes
-  rows.push(await runAutocannon(apiUrl, 'POST /api/users/bookmark/{id}?view=compact', paired((id) => `/api/users/bookmark/${id}?view=compact`, bookmarkIds)));
-  log('  autocannon: follow');
-  rows.push(await runAutocannon(apiUrl, 'POST /api/users/follow/{id}?view=compact', paired((id) => `/api/users/follow/${id}?view=compact`, fixtures.followIds)));
+  for (const { call: name, request } of toggleRequests(tokens, fixtures)) {
+    log(`  autocannon: ${name}`);
+    rows.push(await runAutocannon(apiUrl, name, request, load));
+  }
   return rows;
 }
 
@@ -593,7 +321,7 @@ try {
       const logins = await measureLogins(
         browser,
         ['seed', 'large'].map((key) => ({ key, shellUrl: sizes[key].shellUrl, apiOrigin: sizes[key].apiUrl })),
-        database,
+        { name: database, runs: RUNS, failures: FAILURES },
       );
       for (const key of ['seed', 'large']) {
         const got = logins[key];
@@ -634,7 +362,7 @@ try {
         { key: 'seed', shellUrl: deployment.urls.shell },
         { key: 'large', shellUrl: deployment.urls.shell, prepare: (page) => page.evaluate(seedPostsInBrowser, { total: BROWSER_POSTS }) },
       ],
-      'browser',
+      { name: 'browser', runs: RUNS, failures: FAILURES },
     );
     report.inBrowser = { seed, large, firstPostRatio: round(large.firstPostMs / seed.firstPostMs, 2) };
   } finally {
@@ -644,7 +372,7 @@ try {
   failure = error;
 } finally {
   await closeBrowser();
-  for (const release of [...cleanups].reverse()) await release();
+  await releaseAll();
 }
 report.seconds = round((performance.now() - startedAt) / 1000);
 

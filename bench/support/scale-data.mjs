@@ -14,6 +14,9 @@ export const { openDatabase } = await import('../../server/src/server.ts');
 export const { migrate } = await import('../../server/src/db/migrate.ts');
 export const { seedIfEmpty } = await import('../../server/src/seeds.ts');
 
+/** The password of every bench user. */
+export const BENCH_PASSWORD = 'bench@pass1';
+
 export async function seedScale(sql, { users, posts, password }) {
   const { hashPassword } = await import('../../server/src/passwords.ts');
   const hash = await hashPassword(password);
@@ -58,4 +61,66 @@ export async function seedScale(sql, { users, posts, password }) {
       [`data:image/jpeg;base64,${Buffer.alloc(192 * 1024, 7).toString('base64')}`],
     );
   });
+}
+
+/** Extra shape for the large size: the guest sees and carries the big data. */
+export async function enlargeForGuest(sql) {
+  await sql.transaction(async (tx) => {
+    // The post with 50,000 likes at the top of the latest feed: on every first screen.
+    await tx.exec(
+      `UPDATE posts SET created_at = (SELECT max(created_at) FROM posts) + interval '1 minute',
+         updated_at = (SELECT max(created_at) FROM posts) + interval '1 minute'
+       WHERE content LIKE 'Bench post number 1:%'`,
+    );
+    // The guest is followed by every bench user and follows 1,000 of them (not bench_1, the popular one).
+    await tx.exec(
+      `INSERT INTO follows (follower_id, followee_id)
+       SELECT u.id, g.id FROM users u, users g WHERE g.username = 'guestuser' AND u.username LIKE 'bench\\_%'`,
+    );
+    await tx.exec(
+      `INSERT INTO follows (follower_id, followee_id)
+       SELECT g.id, u.id FROM users g, (SELECT id FROM users WHERE username LIKE 'bench\\_%' AND username <> 'bench_1'
+         ORDER BY seq LIMIT 1000) u WHERE g.username = 'guestuser'`,
+    );
+  });
+}
+
+/** What the figures need from the data: the guest's worst-case targets, and the autocannon pairs. */
+export async function readFixtures(sql, size, { tokens = 50 } = {}) {
+  const one = async (text, params = []) => (await sql.query(text, params)).rows[0]?.id;
+  const guestId = await one(`SELECT id::text AS id FROM users WHERE username = 'guestuser'`);
+  if (!guestId) throw new Error('No guest account in the seeds (server/src/seeds.ts)');
+  const fixtures = { guestId };
+  if (size === 'large') {
+    fixtures.guestLike = await one(`SELECT id::text AS id FROM posts WHERE content LIKE 'Bench post number 1:%'`);
+    fixtures.guestFollow = await one(`SELECT id::text AS id FROM users WHERE username = 'bench_1'`);
+    const people = await sql.query(`SELECT id::text, username FROM users WHERE username LIKE 'bench\\_%' ORDER BY seq DESC LIMIT ${tokens}`);
+    fixtures.tokenUsers = people.rows;
+    // Posts none of those people has reacted to or bookmarked: every like and bookmark is accepted.
+    const posts = await sql.query(
+      `SELECT id::text FROM posts p WHERE content LIKE 'Bench post number %' AND content NOT LIKE 'Bench post number 1:%'
+         AND NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ANY($1::uuid[]))
+         AND NOT EXISTS (SELECT 1 FROM bookmarks b WHERE b.post_id = p.id AND b.user_id = ANY($1::uuid[]))
+       ORDER BY random() LIMIT 20000`,
+      [people.rows.map((row) => row.id)],
+    );
+    fixtures.postIds = posts.rows.map((row) => row.id);
+    const followees = await sql.query(
+      `SELECT id::text FROM users WHERE username LIKE 'bench\\_%' AND username <> 'bench_1' ORDER BY seq LIMIT 5000`,
+    );
+    fixtures.followIds = followees.rows.map((row) => row.id).filter((id) => !people.rows.some((row) => row.id === id));
+  } else {
+    fixtures.guestLike = await one(
+      `SELECT id::text AS id FROM posts p WHERE NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = $1)
+       AND NOT EXISTS (SELECT 1 FROM bookmarks b WHERE b.post_id = p.id AND b.user_id = $1) ORDER BY like_count DESC LIMIT 1`,
+      [guestId],
+    );
+    fixtures.guestFollow = await one(
+      `SELECT id::text AS id FROM users u WHERE u.id <> $1
+       AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $1 AND f.followee_id = u.id)
+       ORDER BY (SELECT count(*) FROM follows f WHERE f.followee_id = u.id) DESC LIMIT 1`,
+      [guestId],
+    );
+  }
+  return fixtures;
 }

@@ -12,6 +12,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Tests (and benchmarks) stream posts and log in often: the limits meant for abuse are out of their way. */
+export const GENEROUS_LIMITS = {
+  AUTH_RATE_LIMIT: '100000',
+  LOGIN_FAILURE_LIMIT: '100000',
+  POSTS_PER_MINUTE: '100000',
+  UPLOADS_PER_HOUR: '100000',
+};
+
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   // The database is the caller's choice alone: an inherited DATABASE_URL (CI sets one for the
   // PostgreSQL suites) would put this server's data in a shared database. Without one: PGlite.
@@ -19,16 +27,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   // One process (no tsx wrapper), so a signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    // Tests stream posts and log in often: the limits meant for abuse are out of their way.
     env: {
       ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_REQUESTS: '0',
-      AUTH_RATE_LIMIT: '100000',
-      LOGIN_FAILURE_LIMIT: '100000',
-      POSTS_PER_MINUTE: '100000',
-      UPLOADS_PER_HOUR: '100000',
+      ...GENEROUS_LIMITS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
