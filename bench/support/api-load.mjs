@@ -22,10 +22,19 @@ export async function logInThroughApi(apiUrl, username, password) {
   return { token: JSON.parse(answer.text).encodedToken, bytes: answer.bytes };
 }
 
-/** `request` (autocannon's) against `apiUrl` with `connections` for `seconds`; answers the figures and the largest answer seen. */
+/**
+ * `request` (autocannon's) against `apiUrl` with `connections` for `seconds`; answers the figures, the largest answer
+ * seen and, behind the local cluster's load balancer, how many answers each instance gave (its X-Chirp-Instance header).
+ */
 export function runAutocannon(apiUrl, name, request, { connections, seconds }) {
   let largest = 0;
-  const withBody = { ...request, onResponse: (_status, body) => (largest = Math.max(largest, Buffer.byteLength(body ?? ''))) };
+  const answeredBy = {};
+  const onResponse = (_status, body, _context, headers = {}) => {
+    largest = Math.max(largest, Buffer.byteLength(body ?? ''));
+    const instance = headers['x-chirp-instance'] ?? headers['X-Chirp-Instance'];
+    if (instance) answeredBy[instance] = (answeredBy[instance] ?? 0) + 1;
+  };
+  const withBody = { ...request, onResponse };
   return new Promise((resolve, reject) => {
     let release = () => {};
     const instance = autocannon({ url: apiUrl, connections, duration: seconds, requests: [withBody] }, (error, result) => {
@@ -43,6 +52,7 @@ export function runAutocannon(apiUrl, name, request, { connections, seconds }) {
             non2xx: result.non2xx,
             errors: result.errors,
             largestAnswerBytes: largest,
+            ...(Object.keys(answeredBy).length ? { answeredBy } : {}),
           });
     });
     release = track(() => instance.stop());
