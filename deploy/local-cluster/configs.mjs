@@ -20,6 +20,9 @@ global
 defaults
     mode http
     timeout connect 1s
+    # A health check may take this long: an instance busy for a moment (a bulk load replaying, a
+    # vacuum) is not taken out for it; a dead one refuses the connection at once and is out all the same.
+    timeout check 3s
     timeout http-request 10s
     # Live streams (GET /api/events) send a heartbeat every 15 s: longer than that is a dead peer.
     timeout client 40s
