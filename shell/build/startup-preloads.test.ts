@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backEndChunks, isReplacedPrebuild, onDemandChunks } from './startup-preloads';
+import { backEndChunks, isReplacedPrebuild } from './startup-preloads';
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], dynamicImports: string[] = []) => ({
   fileName,
@@ -20,26 +20,6 @@ describe('the in-browser back end’s chunks', () => {
     ];
     // shared.js is also the app's: preloaded whatever the back end; the rest only without a server.
     expect([...backEndChunks(chunks)].sort()).toEqual(['delay.js', 'miragejs.js', 'server.js']);
-  });
-});
-
-describe('the chunks the app loads on demand', () => {
-  it('are those its own code imports with import() once started, and what only they import; never the start or the back end', () => {
-    const chunks = [
-      { ...chunk('entry.js', '/app/shell/src/main.tsx', ['shared.js'], ['ready.js', 'bootstrap.js']), isEntry: true },
-      chunk('ready.js', '/app/shell/src/shared-ready.ts', ['loader.js']),
-      chunk('loader.js', null, [], ['prebuilt.js']),
-      chunk('prebuilt.js', null),
-      chunk('bootstrap.js', '/app/shell/src/bootstrap.tsx', ['shared.js', 'ui.js'], ['dialog.js', 'server.js']),
-      chunk('dialog.js', '/app/shell/src/layout/keyboard-shortcuts-dialog.tsx', ['modal.js', 'ui.js']),
-      chunk('modal.js', null),
-      chunk('ui.js', null),
-      chunk('server.js', '/app/shell/src/mirage/server.ts', ['miragejs.js']),
-      chunk('miragejs.js', null),
-      chunk('shared.js', null),
-    ];
-    // ui.js is also the start's; the federation's own dynamic imports (prebuilt.js) are preloaded.
-    expect([...onDemandChunks(chunks)].sort()).toEqual(['dialog.js', 'modal.js']);
   });
 });
 

@@ -17,44 +17,19 @@ export const STARTUP_ROUTES = [
 ];
 const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
 
-type Chunk = { fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[]; isEntry?: boolean };
-
-/** `found` and the chunks only they import (what the rest of the bundle imports stays out). */
-function withImportsOnlyTheirs(chunks: readonly Chunk[], found: Set<string>): Set<string> {
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const roots = new Set(found);
-  for (const name of found) for (const imported of byName.get(name)?.imports ?? []) found.add(imported);
-  const usedElsewhere = (name: string) =>
-    chunks.some((chunk) => !found.has(chunk.fileName) && (chunk.imports.includes(name) || chunk.dynamicImports.includes(name)));
-  return new Set([...found].filter((name) => roots.has(name) || !usedElsewhere(name)));
-}
+type Chunk = { fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
 
 /**
  * The chunks of the in-browser back end: those the shell imports from src/mirage/ on demand, and the
  * chunks only they import (MirageJS and its dependencies, the rules it runs).
  */
 export function backEndChunks(chunks: readonly Chunk[]): Set<string> {
-  const found = new Set(chunks.filter((chunk) => chunk.facadeModuleId?.includes('/src/mirage/')).map((chunk) => chunk.fileName));
-  return withImportsOnlyTheirs(chunks, found);
-}
-
-/**
- * The chunks the app loads on demand: those its own code (under shell/src/, past the HTML's entry)
- * imports with `import()`, such as the Keyboard shortcuts dialog, and the chunks only they import.
- * They are not preloaded: the first screen never needs them (issue 12's budget). The back end's
- * chunks are not among them (see backEndChunks).
- */
-export function onDemandChunks(chunks: readonly Chunk[]): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const appCode = (chunk: Chunk | undefined) =>
-    chunk?.facadeModuleId?.includes('/shell/src/') === true && !chunk.facadeModuleId.includes('/src/mirage/');
-  const found = new Set(
-    chunks
-      .filter((chunk) => !chunk.isEntry && appCode(chunk))
-      .flatMap((chunk) => chunk.dynamicImports)
-      .filter((name) => appCode(byName.get(name))),
-  );
-  return withImportsOnlyTheirs(chunks, found);
+  const found = new Set(chunks.filter((chunk) => chunk.facadeModuleId?.includes('/src/mirage/')).map((chunk) => chunk.fileName));
+  for (const name of found) for (const imported of byName.get(name)?.imports ?? []) found.add(imported);
+  const usedElsewhere = (name: string) =>
+    chunks.some((chunk) => !found.has(chunk.fileName) && (chunk.imports.includes(name) || chunk.dynamicImports.includes(name)));
+  return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/src/mirage/') || !usedElsewhere(name)));
 }
 
 /**
@@ -72,7 +47,7 @@ export const inlined = (script: string, data: unknown) =>
 
 /**
  * Issue 12: the first screen in waves, not a chain. index.html gets a modulepreload for every chunk
- * of the shell but those loaded on demand (the federation's loaders and prebuilt shared modules would otherwise be found one
+ * of the shell (the federation's loaders and prebuilt shared modules would otherwise be found one
  * import at a time), its stylesheets as preloads, and the inlined early-start script
  * (shell/build/early-start.js), which asks for config.json and remotes.json at once and then
  * preloads the in-browser back end (only when no API server is configured) and the first screen's
@@ -89,18 +64,10 @@ export function startupPreloads({ serverBuild }: { serverBuild: boolean }): Plug
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const backEnd = [...backEndChunks(chunks)].map((name) => `/${name}`);
-        const onDemand = [...onDemandChunks(chunks)].map((name) => `/${name}`);
         const already = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
         const modules = chunks
           .map((chunk) => `/${chunk.fileName}`)
-          .filter(
-            (file) =>
-              file.endsWith('.js') &&
-              !backEnd.includes(file) &&
-              !onDemand.includes(file) &&
-              !already.has(file) &&
-              !isReplacedPrebuild(file, chunks),
-          );
+          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file) && !isReplacedPrebuild(file, chunks));
         const styles = Object.values(bundle)
           .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
           .map((asset) => `/${asset.fileName}`);
