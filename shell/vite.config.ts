@@ -39,7 +39,7 @@ function remotesManifest(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [
     react(),
     remotesManifest(),
@@ -51,10 +51,6 @@ export default defineConfig(({ command }) => ({
       dts: false,
       // The shell exposes nothing, so it can provide the page's one federation runtime.
       experiments: { provideExternalRuntime: true },
-      // The runtime's manifest support (snapshots, preloads from manifests) is left out of the
-      // production build: the shell reads each remote's mf-manifest.json itself, for the session
-      // check, the preloads and an entry remotes.json names by its manifest (1.5 KiB gzip, issue 12).
-      disableSnapshot: command === 'build',
     }),
     startupPreloads({ serverBuild: Boolean(process.env.VITE_API_BASE_URL) }),
     precompress(),
@@ -62,4 +58,4 @@ export default defineConfig(({ command }) => ({
   server: { port: devPorts.shell, strictPort: true },
   preview: { port: previewPorts.shell, strictPort: true },
   build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
-}));
+});

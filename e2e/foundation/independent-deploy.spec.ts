@@ -4,12 +4,12 @@ import { join, resolve } from 'node:path';
 // @ts-expect-error plain ESM script without types
 import { startServers } from '../../scripts/serve.mjs';
 import { freePort, writeRemotes } from '../support/deployment';
-import { expect, logIn, testWithOwnDeployment } from '../support/fixtures';
+import { expect, testWithOwnDeployment } from '../support/fixtures';
 
 /**
  * Issue 2, done-when 4: a remote is rebuilt and redeployed alone, and the running shell (never
  * rebuilt) shows the change after a reload; editing remotes.json alone moves the shell to a remote
- * served elsewhere, named by its entry or by its mf-manifest.json.
+ * served elsewhere.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MARKER = 'Forgotten password? (new release)';
@@ -85,22 +85,4 @@ test('editing remotes.json alone points the shell at a remote served elsewhere',
   }
   await page.reload();
   await expect(page.getByText('Forgotten password?', { exact: true })).toBeVisible();
-});
-
-test('remotes.json may name a remote by its mf-manifest.json', async ({ page, deployment }) => {
-  const original = readFileSync(join(deployment.shellDirectory, 'remotes.json'), 'utf8');
-  const byManifest = (site: 'auth' | 'feed' | 'profile') => `${deployment.urls[site]}/mf-manifest.json`;
-  try {
-    writeRemotes(deployment.shellDirectory, {
-      ...JSON.parse(original),
-      auth: byManifest('auth'),
-      feed: byManifest('feed'),
-      profile: byManifest('profile'),
-    });
-    await logIn(page);
-    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    await expect(page.getByRole('complementary').getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
-  } finally {
-    writeFileSync(join(deployment.shellDirectory, 'remotes.json'), original);
-  }
 });

@@ -84,10 +84,8 @@
       Object.keys(byRemote).forEach(function (name) {
         var entry = remotes[name];
         if (!entry) return;
-        var entryUrl = new URL(entry, window.location.href);
-        var base = new URL('.', entryUrl);
-        // An entry named by its manifest (mf-manifest.json) is not a module: the app reads it.
-        if (!/\.json$/.test(entryUrl.pathname)) preload(entryUrl.href);
+        var base = new URL('.', new URL(entry, window.location.href));
+        preload(new URL(entry, window.location.href).href);
         var manifestUrl = new URL('mf-manifest.json', base).href;
         var manifestAnswer = fetch(manifestUrl).then(function (response) {
           return response.ok ? response.json() : null;

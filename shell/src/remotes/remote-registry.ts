@@ -1,35 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ExposedModule, RemoteModuleId, RemoteName } from '@chirp/seams';
 import { takeEarlyAnswer } from './early-start';
-import { checkSessionContract, IncompatibleRemoteError, remoteEntryOf } from './session-contract';
+import { checkSessionContract, IncompatibleRemoteError } from './session-contract';
 
 type RemoteEntries = Record<RemoteName, string>;
 
 let entries: Promise<RemoteEntries> | null = null;
 /** Registered again (forced) after remotes.json is read anew: a remote may have moved meanwhile. */
 let registered = false;
-/** The remotes registered under the entry their manifest names (remotes.json pointed at it). */
-const registeredFromManifest = new Set<string>();
-
-/** An entry of remotes.json that names the remote's mf-manifest.json rather than its remoteEntry.js. */
-const isManifest = (entry: string) => new URL(entry, window.location.href).pathname.endsWith('.json');
-
-const register = (name: string, entry: string, force: boolean) =>
-  registerRemotes([{ name, entry, type: 'module' }], { force });
-
-const manifestEntries = new Map<string, Promise<string>>();
-
-/** The remoteEntry.js URL of an entry of remotes.json, read from its manifest when it names one. */
-function remoteEntryUrl(entry: string): Promise<string> {
-  if (!isManifest(entry)) return Promise.resolve(entry);
-  let found = manifestEntries.get(entry);
-  if (!found) {
-    found = remoteEntryOf(new URL(entry, window.location.href).href);
-    found.catch(() => manifestEntries.delete(entry)); // a Retry reads it again
-    manifestEntries.set(entry, found);
-  }
-  return found;
-}
 
 /** Reads `remotes.json` beside index.html once, and registers every remote it names. */
 function remoteEntries(): Promise<RemoteEntries> {
@@ -43,11 +21,10 @@ function remoteEntries(): Promise<RemoteEntries> {
     })
   )
     .then((map) => {
-      for (const [name, entry] of Object.entries(map)) {
-        // A remote named by its manifest is registered once its entry is read from it (loadRemoteModule).
-        if (isManifest(entry)) registeredFromManifest.delete(name);
-        else register(name, entry, registered);
-      }
+      registerRemotes(
+        Object.entries(map).map(([name, entry]) => ({ name, entry, type: 'module' as const })),
+        { force: registered },
+      );
       registered = true;
       return map;
     })
@@ -117,8 +94,6 @@ export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
   const map = await remoteEntries();
   const name = id.slice(0, id.indexOf('/')) as RemoteName;
-  const entryUrl = remoteEntryUrl(map[name]);
-  entryUrl.catch(() => undefined); // reported below, after the session check
   try {
     await sessionContract(name, map[name], id.slice(name.length + 1));
   } catch (error) {
@@ -126,13 +101,10 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attemp
     if (error instanceof IncompatibleRemoteError) entries = null;
     throw error;
   }
-  const entry = new URL(await entryUrl, window.location.href);
   if (attempt > 0) {
+    const entry = new URL(map[name], window.location.href);
     entry.searchParams.set('attempt', String(attempt));
-    register(name, entry.href, true);
-  } else if (isManifest(map[name]) && !registeredFromManifest.has(name)) {
-    register(name, entry.href, true);
-    registeredFromManifest.add(name);
+    registerRemotes([{ name, entry: entry.href, type: 'module' }], { force: true });
   }
   const module = await loadRemote<ExposedModule<Id>>(id);
   if (!module) throw new Error(`${id} did not load`);

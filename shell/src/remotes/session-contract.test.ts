@@ -1,6 +1,6 @@
 import { SESSION_VERSION } from '@chirp/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkSessionContract, IncompatibleRemoteError, remoteEntryOf, sessionCompatible } from './session-contract';
+import { checkSessionContract, IncompatibleRemoteError, sessionCompatible } from './session-contract';
 
 const manifestWith = (session: { version: string; requiredVersion: string }) =>
   new Response(JSON.stringify({ shared: [{ name: 'react', version: '19.3.1' }, { name: '@chirp/session', ...session }] }), {
@@ -40,29 +40,5 @@ describe('the session contract', () => {
   it('fails as the entry would when the remote’s server cannot be reached', async () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(checkSessionContract('profile', 'http://localhost:4176/remoteEntry.js')).rejects.toThrow('Failed to fetch');
-  });
-});
-
-describe('an entry named by its manifest', () => {
-  const manifest = (metaData: object) => new Response(JSON.stringify({ metaData }), { headers: { 'content-type': 'application/json' } });
-
-  it('is the remoteEntry.js the manifest names, beside it or under its public path', async () => {
-    vi.stubGlobal('fetch', async () => manifest({ remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }));
-    await expect(remoteEntryOf('https://cdn.example/feed/1.4.0/mf-manifest.json')).resolves.toBe(
-      'https://cdn.example/feed/1.4.0/remoteEntry.js',
-    );
-    vi.stubGlobal('fetch', async () => manifest({ remoteEntry: { name: 'remoteEntry.js', path: 'js/' }, publicPath: 'auto' }));
-    await expect(remoteEntryOf('https://cdn.example/feed/mf-manifest.json')).resolves.toBe('https://cdn.example/feed/js/remoteEntry.js');
-    vi.stubGlobal('fetch', async () =>
-      manifest({ remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'https://static.example/feed/' }),
-    );
-    await expect(remoteEntryOf('https://cdn.example/feed/mf-manifest.json')).resolves.toBe('https://static.example/feed/remoteEntry.js');
-  });
-
-  it('fails as the entry would when the manifest is missing or names none', async () => {
-    vi.stubGlobal('fetch', async () => new Response('Not found', { status: 404 }));
-    await expect(remoteEntryOf('https://cdn.example/feed/mf-manifest.json')).rejects.toThrow('names no remote entry');
-    vi.stubGlobal('fetch', async () => manifest({}));
-    await expect(remoteEntryOf('https://cdn.example/feed/mf-manifest.json')).rejects.toThrow('names no remote entry');
   });
 });

@@ -35,7 +35,6 @@ interface ManifestExpose {
 interface Manifest {
   shared?: ManifestShared[];
   exposes?: ManifestExpose[];
-  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
 }
 
 /** Asks for a file ahead of its use (a module in CORS mode, as `import()` asks; CSS as a style). */
@@ -81,21 +80,6 @@ async function readManifest(url: string): Promise<Manifest | null> {
 }
 
 /**
- * The remoteEntry.js a remote's mf-manifest.json names (remotes.json may point at the manifest). The
- * page's federation runtime is built without its own manifest support (`disableSnapshot`, issue 12's
- * budget: the shell reads manifests itself, for the session check and the preloads), so the shell
- * finds the entry. Fails as the entry would when there is no manifest to read.
- */
-export async function remoteEntryOf(manifestUrl: string): Promise<string> {
-  const manifest = await readManifest(manifestUrl);
-  const entry = manifest?.metaData?.remoteEntry;
-  if (!entry?.name) throw new Error(`${manifestUrl} names no remote entry`);
-  const publicPath = manifest?.metaData?.publicPath;
-  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
-  return new URL(entry.path ? `${entry.path.replace(/\/+$/, '')}/${entry.name}` : entry.name, base).href;
-}
-
-/**
  * Resolves when the remote whose entry is `entryUrl` may load; rejects with IncompatibleRemoteError
  * when it was built against another major of the session. A remote without a manifest (the dev
  * server of an older plugin) declares nothing and loads; one whose manifest cannot be fetched fails
@@ -104,8 +88,7 @@ export async function remoteEntryOf(manifestUrl: string): Promise<string> {
  */
 export async function checkSessionContract(remote: string, entryUrl: string, exposed?: string): Promise<void> {
   const entry = new URL(entryUrl, window.location.href);
-  // An entry named by its manifest is no module to preload (remoteEntryOf reads it).
-  if (!entry.pathname.endsWith('.json')) preload(entry.href);
+  preload(entry.href);
   const base = new URL('.', entry);
   const manifest = await readManifest(new URL('mf-manifest.json', base).href);
   const session = manifest?.shared?.find((shared) => shared.name === '@chirp/session');
