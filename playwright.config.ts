@@ -28,7 +28,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /dev-smoke\.spec|\.phone\.spec|\.server\.spec/,
+      testIgnore: /dev-smoke\.spec|\.phone\.spec|\.server\.spec|\.cluster\.spec/,
       use: desktop,
     },
     {
