@@ -19,7 +19,7 @@ test('a value written to the store in one remote is seen at once by the shell an
   await expect(page.getByRole('complementary').getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
 });
 
-test('react-dom and the query library are downloaded once for the whole page and each remote comes from its own server', async ({ page }) => {
+test('react-dom, the router and the query library are downloaded once for the whole page and each remote comes from its own server', async ({ page }) => {
   const urls = JSON.parse(process.env.E2E_REMOTE_URLS ?? '{}') as Record<string, string>;
   const scripts: { url: string; body: string }[] = [];
   page.on('response', async (response) => {
@@ -52,4 +52,9 @@ test('react-dom and the query library are downloaded once for the whole page and
   const queryLibraries = new Set(scripts.filter(({ body }) => body.includes('No QueryClient set')).map(({ url }) => url));
   expect([...queryLibraries]).toHaveLength(1);
   expect(new URL([...queryLibraries][0]).origin).toBe(new URL(page.url()).origin);
+  // One router, the shell's (the part of it the remotes may use): a remote's own copy would be a
+  // second router, and 60 KiB more. Its code carries its outside-a-router message.
+  const routers = new Set(scripts.filter(({ body }) => body.includes('may be used only in the context of a <Router>')).map(({ url }) => url));
+  expect([...routers]).toHaveLength(1);
+  expect(new URL([...routers][0]).origin).toBe(new URL(page.url()).origin);
 });

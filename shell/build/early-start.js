@@ -37,8 +37,9 @@
     } else {
       link.rel = 'modulepreload';
     }
-    // Modules load in CORS mode (as `import()` asks for them); stylesheets as the runtime's <link>s do.
-    if (kind !== 'style') link.crossOrigin = '';
+    // Modules load in CORS mode (as `import()` asks for them), and so do a remote's stylesheets (the
+    // <link crossorigin> its container adds): a preload in another mode would not be used.
+    link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);
   };
@@ -84,8 +85,11 @@
       Object.keys(byRemote).forEach(function (name) {
         var entry = remotes[name];
         if (!entry) return;
-        var base = new URL('.', new URL(entry, window.location.href));
-        preload(new URL(entry, window.location.href).href);
+        var entryUrl = new URL(entry, window.location.href);
+        var base = new URL('.', entryUrl);
+        // A remote named by its manifest: its entry is known once the manifest is read.
+        var byManifest = entryUrl.pathname.slice(-5) === '.json';
+        if (!byManifest) preload(entryUrl.href);
         var manifestUrl = new URL('mf-manifest.json', base).href;
         var manifestAnswer = fetch(manifestUrl).then(function (response) {
           return response.ok ? response.json() : null;
@@ -94,13 +98,14 @@
         manifestAnswer
           .then(function (manifest) {
             if (!manifest) return;
+            var remoteEntry = manifest.metaData && manifest.metaData.remoteEntry;
+            if (byManifest && remoteEntry) preload(new URL(remoteEntry.path + remoteEntry.name, base).href);
             manifest.exposes.forEach(function (exposed) {
               if (byRemote[name].indexOf(exposed.name) < 0) return;
               var assets = exposed.assets;
-              // The remote's own copies of the shared libraries (async) are fallbacks: the shell
-              // provides them. Its bridge to the shared packages (loadShare) is needed.
-              var js = assets.js.sync.concat(assets.js.async.filter(function (file) { return file.indexOf('loadShare') >= 0; }));
-              js.forEach(function (file) { preload(new URL(file, base).href); });
+              // What the module imports (sync), its bridges to the shared packages included; not the
+              // remote's own copies of those packages (async): the shell provides them.
+              assets.js.sync.forEach(function (file) { preload(new URL(file, base).href); });
               assets.css.sync.forEach(function (file) { preload(new URL(file, base).href, 'style'); });
             });
           })

@@ -36,4 +36,28 @@ describe('the early-start script', () => {
     runEarlyStart();
     expect(document.documentElement.getAttribute('data-theme')).toBe('system');
   });
+
+  it('preloads the first screen from a remote named by its manifest: the entry it names, the files and styles in CORS mode', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const manifest = {
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'SidePanel', assets: { js: { sync: ['assets/side-panel.js'], async: ['assets/own-react.js'] }, css: { sync: ['assets/side-panel.css'] } } }],
+    };
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === '/config.json' ? json({}) : url === '/remotes.json' ? json({ profile: 'http://cdn.test/profile/mf-manifest.json' }) : json(manifest),
+    );
+    const data = { mirage: [], serverBuild: true, routes: [{ path: window.location.pathname, modules: ['profile/SidePanel'] }], fallback: { signedIn: [], visitor: [] } };
+    new Function(inlined(script, data))();
+    await vi.waitFor(() => expect(document.head.querySelector('link[href$="side-panel.css"]')).not.toBeNull());
+    const links = [...document.head.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['modulepreload', 'http://cdn.test/profile/remoteEntry.js', ''],
+        ['modulepreload', 'http://cdn.test/profile/assets/side-panel.js', ''],
+        ['preload', 'http://cdn.test/profile/assets/side-panel.css', ''],
+      ]),
+    );
+    expect(links.map(([, href]) => href)).not.toContain('http://cdn.test/profile/mf-manifest.json');
+    expect(links.map(([, href]) => href)).not.toContain('http://cdn.test/profile/assets/own-react.js');
+  });
 });

@@ -32,23 +32,14 @@ export function backEndChunks(chunks: readonly Chunk[]): Set<string> {
   return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/src/mirage/') || !usedElsewhere(name)));
 }
 
-/**
- * A shared package the federation tree-shakes (react-router-dom) also gets a whole prebuilt copy,
- * a fallback the page never loads: 63 KiB gzip that must not be preloaded.
- */
-export function isReplacedPrebuild(file: string, chunks: readonly { fileName: string }[]): boolean {
-  const prebuilt = /__prebuild__(.+?)__prebuild__/.exec(file)?.[1];
-  return prebuilt !== undefined && chunks.some((chunk) => chunk.fileName.includes(`__tree_shaking__${prebuilt}-`));
-}
-
 /** The script without its comments' first block, its data in place. */
 export const inlined = (script: string, data: unknown) =>
   script.replace(/^\/\*\*[\s\S]*?\*\/\n\/\* global[^\n]*\n/, '').replace('})(__DATA__);', `})(${JSON.stringify(data)});`);
 
 /**
  * Issue 12: the first screen in waves, not a chain. index.html gets a modulepreload for every chunk
- * of the shell (the federation's loaders and prebuilt shared modules would otherwise be found one
- * import at a time), its stylesheets as preloads, and the inlined early-start script
+ * of the shell (the app's, and the shared packages it offers the remotes: they would otherwise be
+ * found one import at a time), its stylesheets, and the inlined early-start script
  * (shell/build/early-start.js), which asks for config.json and remotes.json at once and then
  * preloads the in-browser back end (only when no API server is configured) and the first screen's
  * remote modules from each remote's mf-manifest.json.
@@ -67,7 +58,7 @@ export function startupPreloads({ serverBuild }: { serverBuild: boolean }): Plug
         const already = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
         const modules = chunks
           .map((chunk) => `/${chunk.fileName}`)
-          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file) && !isReplacedPrebuild(file, chunks));
+          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file));
         const styles = Object.values(bundle)
           .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
           .map((asset) => `/${asset.fileName}`);

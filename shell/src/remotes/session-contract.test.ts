@@ -37,6 +37,15 @@ describe('the session contract', () => {
     await expect(checkSessionContract('auth', 'http://localhost:5174/remoteEntry.js')).resolves.toBeUndefined();
   });
 
+  it('preloads the entry a manifest names, never the manifest itself as a module', async () => {
+    const manifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, shared: [], exposes: [] };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
+    await checkSessionContract('profile', 'http://localhost:4176/v2/mf-manifest.json');
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    expect(preloads).toContain('http://localhost:4176/v2/remoteEntry.js');
+    expect(preloads).not.toContain('http://localhost:4176/v2/mf-manifest.json');
+  });
+
   it('fails as the entry would when the remote’s server cannot be reached', async () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(checkSessionContract('profile', 'http://localhost:4176/remoteEntry.js')).rejects.toThrow('Failed to fetch');

@@ -33,11 +33,12 @@ interface ManifestExpose {
 }
 
 interface Manifest {
+  metaData?: { remoteEntry?: { name: string; path: string } };
   shared?: ManifestShared[];
   exposes?: ManifestExpose[];
 }
 
-/** Asks for a file ahead of its use (a module in CORS mode, as `import()` asks; CSS as a style). */
+/** Asks for a file ahead of its use (a module or a remote's stylesheet), in CORS mode as its loader asks. */
 function preload(href: string, kind: 'module' | 'style' = 'module') {
   if (typeof document === 'undefined' || document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
   const link = document.createElement('link');
@@ -46,8 +47,9 @@ function preload(href: string, kind: 'module' | 'style' = 'module') {
     link.as = 'style';
   } else {
     link.rel = 'modulepreload';
-    link.crossOrigin = '';
   }
+  // CORS mode, as the module's import() and the remote's <link crossorigin> stylesheets ask.
+  link.crossOrigin = '';
   link.href = href;
   document.head.appendChild(link);
 }
@@ -60,7 +62,7 @@ function preloadExposed(manifest: Manifest, base: URL, exposed: string) {
   const module = manifest.exposes?.find((entry) => entry.name === exposed);
   if (!module) return;
   const { js, css } = module.assets;
-  for (const file of [...js.sync, ...js.async.filter((name) => name.includes('loadShare'))]) preload(new URL(file, base).href);
+  for (const file of js.sync) preload(new URL(file, base).href);
   for (const file of css.sync) preload(new URL(file, base).href, 'style');
 }
 
@@ -88,9 +90,13 @@ async function readManifest(url: string): Promise<Manifest | null> {
  */
 export async function checkSessionContract(remote: string, entryUrl: string, exposed?: string): Promise<void> {
   const entry = new URL(entryUrl, window.location.href);
-  preload(entry.href);
+  // A remote named by its manifest: its entry is known once the manifest is read.
+  const byManifest = entry.pathname.endsWith('.json');
+  if (!byManifest) preload(entry.href);
   const base = new URL('.', entry);
   const manifest = await readManifest(new URL('mf-manifest.json', base).href);
+  const remoteEntry = manifest?.metaData?.remoteEntry;
+  if (byManifest && remoteEntry) preload(new URL(remoteEntry.path + remoteEntry.name, base).href);
   const session = manifest?.shared?.find((shared) => shared.name === '@chirp/session');
   const required = session?.requiredVersion ?? session?.version;
   if (required && !sessionCompatible(required)) {
