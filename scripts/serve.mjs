@@ -10,11 +10,11 @@
  * redeployed remote is picked up on the next load; hashed chunks are cached for good.
  * HOST limits the interface (default: all, so both 127.0.0.1 and ::1 answer for localhost).
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGzip } from 'node:zlib';
+import { brotliCompressSync, createGzip, gzipSync } from 'node:zlib';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -36,6 +36,9 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 
+/** Whether an Accept-Encoding header takes `encoding` (named, and not with q=0). */
+const takes = (acceptEncoding, encoding) => new RegExp(`\\b${encoding}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding);
+
 /**
  * Which bytes answer a request for `file`: its brotli or gzip copy made at build time (shared/build/
  * precompress.ts) when the browser takes that encoding — brotli first — and the copy is not older
@@ -43,7 +46,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
  * gzip made now for text, else the file as it is.
  */
 export function representation(file, extension, acceptEncoding) {
-  const accepts = (name) => new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding);
+  const accepts = (name) => takes(acceptEncoding, name);
   if (COMPRESSIBLE.has(extension)) {
     const modified = statSync(file).mtimeMs;
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
@@ -53,6 +56,29 @@ export function representation(file, extension, acceptEncoding) {
     if (accepts('gzip')) return { path: file, encoding: 'gzip', compressNow: true };
   }
   return { path: file };
+}
+
+/** The deploy-time files the shell's page reads first (shell/build/early-start.js). */
+const DEPLOY_FILES = ['remotes', 'config'];
+
+/**
+ * The shell's page with its deploy-time files inside it (issue 12): `remotes.json` and `config.json`
+ * as they are on disk now, so they stay editable without a rebuild, in a JSON script the early-start
+ * script reads instead of asking for them: one round trip less before the first screen. A file that
+ * is missing or not JSON is left out (the page asks for it, and reports it as it always has).
+ */
+export function pageWithDeployFiles(directory) {
+  const html = readFileSync(join(directory, 'index.html'), 'utf8');
+  const files = {};
+  for (const name of DEPLOY_FILES) {
+    try {
+      files[name] = JSON.parse(readFileSync(join(directory, `${name}.json`), 'utf8'));
+    } catch {
+      // asked for by the page
+    }
+  }
+  const data = JSON.stringify(files).replace(/</g, '\\u003c');
+  return html.replace(/<head>/i, (head) => `${head}<script type="application/json" id="chirp-deploy-files">${data}</script>`);
 }
 
 /**
@@ -99,6 +125,15 @@ export function serveDirectory(directory, { spa = false } = {}) {
     };
     if (request.method === 'OPTIONS') {
       response.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD' }).end();
+      return;
+    }
+    if (spa && file === join(base, 'index.html')) {
+      const page = Buffer.from(pageWithDeployFiles(base));
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const encoding = takes(accepted, 'br') ? 'br' : takes(accepted, 'gzip') ? 'gzip' : undefined;
+      if (encoding) headers['content-encoding'] = encoding;
+      response.writeHead(200, headers);
+      response.end(request.method === 'HEAD' ? undefined : encoding === 'br' ? brotliCompressSync(page) : encoding === 'gzip' ? gzipSync(page) : page);
       return;
     }
     const { path, encoding, compressNow } = representation(file, extension, request.headers['accept-encoding'] ?? '');

@@ -51,3 +51,40 @@ describe('npm start serves the compressed copies made at build time', () => {
     expect(await get('/edited.js', 'br, gzip')).toEqual({ encoding: 'gzip', body: text, vary: 'accept-encoding' });
   });
 });
+
+describe("npm start puts the shell's deploy-time files in its page", () => {
+  let shell;
+  let shellUrl;
+  beforeAll(async () => {
+    writeFileSync(join(directory, 'index.html'), '<!doctype html><html><head><title>Chirp</title></head><body></body></html>');
+    writeFileSync(join(directory, 'remotes.json'), '{ "feed": "https://cdn.test/feed/remoteEntry.js" }');
+    writeFileSync(join(directory, 'config.json'), '{ "apiBaseUrl": "</script><b>" }');
+    shell = createServer(serveDirectory(directory, { spa: true }));
+    await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
+    shellUrl = `http://127.0.0.1:${shell.address().port}`;
+  });
+  afterAll(() => shell.close());
+
+  const deployFiles = async (path = '/home') => {
+    const response = await fetch(`${shellUrl}${path}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    const page = await response.text();
+    const tag = /<script type="application\/json" id="chirp-deploy-files">(.*?)<\/script>/.exec(page);
+    return { page, files: tag && JSON.parse(tag[1]), encoding: response.headers.get('content-encoding'), cache: response.headers.get('cache-control') };
+  };
+
+  it('as they are on disk when the page is asked for, first in its head, never cached', async () => {
+    const first = await deployFiles();
+    expect(first.files).toEqual({ remotes: { feed: 'https://cdn.test/feed/remoteEntry.js' }, config: { apiBaseUrl: '</script><b>' } });
+    expect(first.page).toMatch(/^<!doctype html><html><head><script type="application\/json" id="chirp-deploy-files">/);
+    expect(first.page).not.toContain('</script><b>'); // the text cannot close the script
+    expect(first).toMatchObject({ encoding: 'br', cache: 'no-cache' });
+    writeFileSync(join(directory, 'remotes.json'), '{ "feed": "https://cdn.test/feed/2.0.0/remoteEntry.js" }');
+    expect((await deployFiles('/')).files.remotes).toEqual({ feed: 'https://cdn.test/feed/2.0.0/remoteEntry.js' });
+  });
+
+  it('leaves out a file that is missing or not JSON: the page asks for it and reports it', async () => {
+    writeFileSync(join(directory, 'remotes.json'), '{ "feed": ');
+    rmSync(join(directory, 'config.json'));
+    expect((await deployFiles()).files).toEqual({});
+  });
+});

@@ -104,11 +104,20 @@ function entryCode(root: string, exposes: Record<string, string>) {
 const exposes = {
 ${loaders.join('\n')}
 };
-/** The factory of an exposed module, as the runtime expects: a function that returns it. */
+const loaded = {};
+/**
+ * The factory of an exposed module, as the runtime expects: a function that returns it. A module
+ * asked for again (the screen after its code was fetched ahead) is answered within the same task, so
+ * React shows it without first showing its Suspense fallback; a failed load is tried afresh.
+ */
 export async function get(name) {
   const load = exposes[name];
   if (!load) throw new Error('No module ' + name + ' is exposed by this remote');
-  const module = await load();
+  loaded[name] ??= load().catch((error) => {
+    delete loaded[name];
+    throw error;
+  });
+  const module = await loaded[name];
   return () => module;
 }
 `;

@@ -2,7 +2,9 @@
  * Inlined into the shell's index.html by startupPreloads() (shell/build/startup-preloads.ts), ahead
  * of the module graph. It shows the stored theme before the first paint, and sends the first
  * screen's requests in waves instead of a chain:
- *   1. with the HTML's own modulepreloads of the shell's chunks: config.json and remotes.json;
+ *   1. with the HTML's own modulepreloads of the shell's chunks: config.json and remotes.json
+ *      (none when the server that sent the page put them in it: `npm start` does, see
+ *      pageWithDeployFiles in scripts/serve.mjs; then step 2 starts at once);
  *   2. once they answer: the in-browser back end's chunk (when no API server is configured), and
  *      each needed remote's entry and mf-manifest.json;
  *   3. once a manifest answers: the exposed modules of the first screen, with their chunks and CSS.
@@ -43,9 +45,20 @@
     link.href = href;
     document.head.appendChild(link);
   };
+  // The deploy-time files, where the server put them in the page.
+  var deployed = {};
+  try {
+    var tag = document.getElementById('chirp-deploy-files');
+    deployed = (tag && JSON.parse(tag.textContent)) || {};
+  } catch {
+    deployed = {};
+  }
+  var deployedOr = function (name) {
+    return Object.prototype.hasOwnProperty.call(deployed, name) ? Promise.resolve(deployed[name]) : readJson('/' + name + '.json');
+  };
   var startup = {
-    config: readJson('/config.json'),
-    remotes: readJson('/remotes.json'),
+    config: deployedOr('config'),
+    remotes: deployedOr('remotes'),
     // Each first-screen remote's manifest, by its URL: the app reads the session version the remote
     // was built against from it before loading the remote (shell/src/remotes/session-contract.ts).
     manifests: {},

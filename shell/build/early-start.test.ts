@@ -60,4 +60,24 @@ describe('the early-start script', () => {
     expect(links.map(([, href]) => href)).not.toContain('http://cdn.test/profile/mf-manifest.json');
     expect(links.map(([, href]) => href)).not.toContain('http://cdn.test/profile/assets/own-react.js');
   });
+
+  it('takes remotes.json and config.json from the page when the server put them in it, and asks for neither', async () => {
+    const tag = document.createElement('script');
+    tag.type = 'application/json';
+    tag.id = 'chirp-deploy-files';
+    tag.textContent = JSON.stringify({ remotes: { feed: 'http://cdn.test/feed/remoteEntry.js' }, config: { apiBaseUrl: 'http://api.test' } });
+    document.head.appendChild(tag);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return new Promise(() => {});
+    });
+    const data = { mirage: ['/assets/server.js'], serverBuild: false, routes: [{ path: window.location.pathname, modules: ['feed/HomePage'] }], fallback: { signedIn: [], visitor: [] } };
+    new Function(inlined(script, data))();
+    const startup = (window as unknown as { __chirpStartup: { config: Promise<unknown>; remotes: Promise<unknown> } }).__chirpStartup;
+    await expect(startup.config).resolves.toEqual({ apiBaseUrl: 'http://api.test' });
+    await expect(startup.remotes).resolves.toEqual({ feed: 'http://cdn.test/feed/remoteEntry.js' });
+    await vi.waitFor(() => expect(asked).toEqual(['http://cdn.test/feed/mf-manifest.json']));
+    tag.remove();
+  });
 });
