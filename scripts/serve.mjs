@@ -81,6 +81,23 @@ export function pageWithDeployFiles(directory) {
   return html.replace(/<head>/i, (head) => `${head}<script type="application/json" id="chirp-deploy-files">${data}</script>`);
 }
 
+const shellPages = new Map();
+/**
+ * The shell's page, compressed once for each version of its files (not once per request): made
+ * again when index.html, remotes.json or config.json changes on disk.
+ */
+function shellPage(directory) {
+  const version = ['index.html', ...DEPLOY_FILES.map((name) => `${name}.json`)]
+    .map((name) => (existsSync(join(directory, name)) ? statSync(join(directory, name)).mtimeMs : 0))
+    .join(':');
+  const known = shellPages.get(directory);
+  if (known?.version === version) return known;
+  const identity = Buffer.from(pageWithDeployFiles(directory));
+  const page = { version, identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  shellPages.set(directory, page);
+  return page;
+}
+
 /**
  * One static site. `spa` answers unknown app paths with index.html: any path outside /assets/
  * that a browser navigates to (it asks for text/html) or that has no extension. A dot is legal in
@@ -128,12 +145,11 @@ export function serveDirectory(directory, { spa = false } = {}) {
       return;
     }
     if (spa && file === join(base, 'index.html')) {
-      const page = Buffer.from(pageWithDeployFiles(base));
       const accepted = request.headers['accept-encoding'] ?? '';
-      const encoding = takes(accepted, 'br') ? 'br' : takes(accepted, 'gzip') ? 'gzip' : undefined;
-      if (encoding) headers['content-encoding'] = encoding;
+      const encoding = takes(accepted, 'br') ? 'br' : takes(accepted, 'gzip') ? 'gzip' : 'identity';
+      if (encoding !== 'identity') headers['content-encoding'] = encoding;
       response.writeHead(200, headers);
-      response.end(request.method === 'HEAD' ? undefined : encoding === 'br' ? brotliCompressSync(page) : encoding === 'gzip' ? gzipSync(page) : page);
+      response.end(request.method === 'HEAD' ? undefined : shellPage(base)[encoding]);
       return;
     }
     const { path, encoding, compressNow } = representation(file, extension, request.headers['accept-encoding'] ?? '');

@@ -232,49 +232,53 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
       return lines.join('\n');
     },
     // After Vite's own clean-up of the bundle (it drops the chunks that only import CSS).
-    generateBundle: { order: 'post', handler(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-      // A bridge waits for init(); init is remoteEntry.js's export. A bridge that remoteEntry.js
-      // imports statically would wait for itself: the page would hang, so the build fails instead.
-      const entryFiles = staticClosure(bundle, 'remoteEntry.js');
-      const bridged = entryFiles.filter((fileName) => (bundle[fileName] as OutputChunk).moduleIds.some((id) => id.startsWith(SHARE)));
-      if (bridged.length) this.error(`remoteEntry.js imports a shared-module bridge statically (${bridged.join(', ')})`);
-      const exposed = Object.entries(exposes).map(([key, file]) => {
-        const facade = chunks.find((chunk) => chunk.facadeModuleId === resolve(root, file));
-        const files = facade ? staticClosure(bundle, facade.fileName) : [];
-        const css = files.flatMap((fileName) => cssOf(bundle[fileName] as OutputChunk));
-        return {
-          id: `${name}:${key.slice(2)}`,
-          name: key.slice(2),
-          path: key,
-          assets: { js: { sync: files, async: [] }, css: { sync: [...new Set(css)], async: [] } },
-        };
-      });
-      const manifest = {
-        id: name,
-        name,
-        metaData: {
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+        // A bridge waits for init(); init is remoteEntry.js's export. A bridge that remoteEntry.js
+        // imports statically would wait for itself: the page would hang, so the build fails instead.
+        const entryFiles = staticClosure(bundle, 'remoteEntry.js');
+        const bridged = entryFiles.filter((fileName) => (bundle[fileName] as OutputChunk).moduleIds.some((id) => id.startsWith(SHARE)));
+        if (bridged.length) this.error(`remoteEntry.js imports a shared-module bridge statically (${bridged.join(', ')})`);
+        const exposed = Object.entries(exposes).map(([key, file]) => {
+          const facade = chunks.find((chunk) => chunk.facadeModuleId === resolve(root, file));
+          if (!facade) this.error(`${key} (${file}) has no chunk of its own in the build`);
+          const files = staticClosure(bundle, facade.fileName);
+          const css = files.flatMap((fileName) => cssOf(bundle[fileName] as OutputChunk));
+          return {
+            id: `${name}:${key.slice(2)}`,
+            name: key.slice(2),
+            path: key,
+            assets: { js: { sync: files, async: [] }, css: { sync: [...new Set(css)], async: [] } },
+          };
+        });
+        const manifest = {
+          id: name,
           name,
-          type: 'app',
-          buildInfo: { buildVersion: '1.0.0', buildName: name },
-          remoteEntry: { name: 'remoteEntry.js', path: '', type: 'module' },
-          types: { path: '', name: '' },
-          globalName: name,
-          pluginVersion: 'chirp-lean-remote',
-          publicPath: 'auto',
-        },
-        shared: packages.map((pkg) => ({
-          id: `${name}:${pkg}`,
-          name: pkg,
-          version: versions.get(pkg),
-          singleton: shared[pkg].singleton ?? false,
-          requiredVersion: shared[pkg].requiredVersion,
-          assets: { js: { async: [], sync: [] }, css: { async: [], sync: [] } },
-        })),
-        remotes: [],
-        exposes: exposed,
-      };
-      this.emitFile({ type: 'asset', fileName: 'mf-manifest.json', source: JSON.stringify(manifest) });
-    } },
+          metaData: {
+            name,
+            type: 'app',
+            buildInfo: { buildVersion: '1.0.0', buildName: name },
+            remoteEntry: { name: 'remoteEntry.js', path: '', type: 'module' },
+            types: { path: '', name: '' },
+            globalName: name,
+            pluginVersion: 'chirp-lean-remote',
+            publicPath: 'auto',
+          },
+          shared: packages.map((pkg) => ({
+            id: `${name}:${pkg}`,
+            name: pkg,
+            version: versions.get(pkg),
+            singleton: shared[pkg].singleton ?? false,
+            requiredVersion: shared[pkg].requiredVersion,
+            assets: { js: { async: [], sync: [] }, css: { async: [], sync: [] } },
+          })),
+          remotes: [],
+          exposes: exposed,
+        };
+        this.emitFile({ type: 'asset', fileName: 'mf-manifest.json', source: JSON.stringify(manifest) });
+      },
+    },
   };
 }
