@@ -12,8 +12,8 @@ import { startServers } from './serve.mjs';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REMOTES = ['auth', 'feed', 'profile', 'notifications'];
 
-/** @returns {Promise<number>} a port nobody listens on now */
-export function freePort() {
+/** A port the system offers now (it may offer the same one again once it is closed). */
+function portOffered() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -22,6 +22,24 @@ export function freePort() {
       server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/** Ports this process has handed out: each is for one server, which may not listen on it yet. */
+const handedOut = new Set();
+
+/**
+ * @returns {Promise<number>} a port nobody listens on now and that this process has not handed out
+ *   before: the system offers a port again as soon as it is closed, so two deployments made side
+ *   by side (or a deployment and the API server it is configured for) could otherwise get the same.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await portOffered();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Writes the shell's remote map (remote name → entry URL). */
