@@ -46,14 +46,13 @@ const takes = (acceptEncoding, encoding) => new RegExp(`\\b${encoding}\\b(?!;q=0
  * gzip made now for text, else the file as it is.
  */
 export function representation(file, extension, acceptEncoding) {
-  const accepts = (name) => takes(acceptEncoding, name);
   if (COMPRESSIBLE.has(extension)) {
     const modified = statSync(file).mtimeMs;
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
       const copy = file + suffix;
-      if (accepts(encoding) && existsSync(copy) && statSync(copy).mtimeMs >= modified) return { path: copy, encoding };
+      if (takes(acceptEncoding, encoding) && existsSync(copy) && statSync(copy).mtimeMs >= modified) return { path: copy, encoding };
     }
-    if (accepts('gzip')) return { path: file, encoding: 'gzip', compressNow: true };
+    if (takes(acceptEncoding, 'gzip')) return { path: file, encoding: 'gzip', compressNow: true };
   }
   return { path: file };
 }

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { sharedModuleIds, type SharedConfig } from './lean-remote.ts';
+import { offeredModules, shareConfigOf, type OfferedModule, type SharedConfig } from './lean-remote.ts';
 
 /**
  * The production build of the shell as the page's Module Federation host, without the glue
@@ -30,19 +29,18 @@ interface LeanHostOptions {
   shared: Record<string, SharedConfig>;
 }
 
-function hostCode(name: string, shared: Record<string, SharedConfig & { version: string }>) {
+function hostCode(name: string, shared: Record<string, OfferedModule>) {
   const imports: string[] = [];
   const entries = Object.entries(shared).map(([id, config], index) => {
     const local = `shared${index}`;
     const used = config.treeShaking?.usedExports;
     if (used) imports.push(`import { ${used.join(', ')} } from ${JSON.stringify(id)};\nconst ${local} = { ${used.join(', ')} };`);
     else imports.push(`import * as ${local} from ${JSON.stringify(id)};`);
-    const shareConfig = { singleton: config.singleton ?? false, requiredVersion: config.requiredVersion, strictVersion: false, eager: false };
     return `${JSON.stringify(id)}: {
     version: ${JSON.stringify(config.version)},
     scope: 'default',
     lib: () => ${local},
-    shareConfig: ${JSON.stringify(shareConfig)},
+    shareConfig: ${JSON.stringify(shareConfigOf(config))},
   }`;
   });
   return `import * as runtimeCore from '@module-federation/runtime/core';
@@ -76,15 +74,7 @@ export function leanHost({ name, entry, shared }: LeanHostOptions): Plugin {
       return source === HOST ? HOST : null;
     },
     load(id) {
-      if (id !== HOST) return null;
-      const require = createRequire(resolve(root, 'package.json'));
-      const offered = Object.fromEntries(
-        sharedModuleIds(Object.keys(shared)).map(([id, pkg]) => [
-          id,
-          { ...shared[pkg], version: shared[pkg].version ?? (require(`${pkg}/package.json`) as { version: string }).version },
-        ]),
-      );
-      return hostCode(name, offered);
+      return id === HOST ? hostCode(name, offeredModules(root, shared)) : null;
     },
     transform(code, id) {
       return id === entryFile ? `import ${JSON.stringify(HOST)};\n${code}` : null;

@@ -57,16 +57,36 @@ const SHARED_SUBPATHS: Record<string, string[]> = {
 export const sharedModuleIds = (packages: string[]): [id: string, pkg: string][] =>
   packages.flatMap((pkg) => [pkg, ...(SHARED_SUBPATHS[pkg] ?? [])].map((id): [string, string] => [id, pkg]));
 
+/** A shared module as it is offered: its package's settings, and the version it is offered as. */
+export type OfferedModule = SharedConfig & { version: string };
+
+/**
+ * Each shared module (the subpaths shared on their own included) as the host and the remotes offer
+ * it: its package's settings, and its declared version or else the installed package's.
+ */
+export function offeredModules(root: string, shared: Record<string, SharedConfig>): Record<string, OfferedModule> {
+  const require = createRequire(resolve(root, 'package.json'));
+  const versionOf = (pkg: string) => shared[pkg].version ?? (require(`${pkg}/package.json`) as { version: string }).version;
+  return Object.fromEntries(sharedModuleIds(Object.keys(shared)).map(([id, pkg]) => [id, { ...shared[pkg], version: versionOf(pkg) }]));
+}
+
+/** The settings the runtime takes for a shared module: no strict versions, nothing eager. */
+export const shareConfigOf = (config: SharedConfig) => ({
+  singleton: config.singleton ?? false,
+  requiredVersion: config.requiredVersion,
+  strictVersion: false,
+  eager: false,
+});
+
 const isIdentifier = (name: string) => /^[A-Za-z_$][\w$]*$/.test(name);
 
 /** The container's one module of code: the share scope it was given, and how a shared module is found. */
-function runtimeCode(name: string, shared: Record<string, SharedConfig & { version: string }>) {
+function runtimeCode(name: string, shared: Record<string, OfferedModule>) {
   const entries = Object.entries(shared).map(([pkg, config]) => {
-    const shareConfig = { singleton: config.singleton ?? false, requiredVersion: config.requiredVersion, strictVersion: false, eager: false };
     return `${JSON.stringify(pkg)}: {
     version: ${JSON.stringify(config.version)},
     scope: ['default'],
-    shareConfig: ${JSON.stringify(shareConfig)},${config.treeShaking ? `\n    treeShaking: ${JSON.stringify(config.treeShaking)},` : ''}
+    shareConfig: ${JSON.stringify(shareConfigOf(config))},${config.treeShaking ? `\n    treeShaking: ${JSON.stringify(config.treeShaking)},` : ''}
     get: () => import(${JSON.stringify(FALLBACK + pkg)}).then((module) => () => module.default),
   }`;
   });
@@ -142,10 +162,10 @@ const cssOf = (chunk: OutputChunk) => [...((chunk as OutputChunk & { viteMetadat
 export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin {
   let root = '';
   const packages = Object.keys(shared);
-  /** Each shared module id, and the package it belongs to ('react' for 'react/jsx-runtime'). */
-  const packageOf = new Map(sharedModuleIds(packages));
-  /** The version each package is offered as: its declared one, or its package.json's. */
-  const versions = new Map<string, string>();
+  /** The shared modules' ids ('react', 'react/jsx-runtime', …). */
+  const sharedIds = new Set(sharedModuleIds(packages).map(([id]) => id));
+  /** Each shared module as this remote offers it (read when the build starts). */
+  let offered: Record<string, OfferedModule> = {};
 
   return {
     name: 'chirp-lean-remote',
@@ -175,14 +195,11 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
       root = config.root;
     },
     buildStart() {
-      const require = createRequire(resolve(root, 'package.json'));
-      for (const pkg of packages) {
-        versions.set(pkg, shared[pkg].version ?? (require(`${pkg}/package.json`) as { version: string }).version);
-      }
+      offered = offeredModules(root, shared);
     },
     async resolveId(source, importer, options) {
       if (source === ENTRY || source === RUNTIME || source.startsWith(SHARE) || source.startsWith(FALLBACK)) return source;
-      if (!packageOf.has(source)) return null;
+      if (!sharedIds.has(source)) return null;
       // A CommonJS require cannot wait for the page's copy: it is inside a fallback copy (react-dom's
       // require('react')), which keeps its own.
       if ((options as { kind?: string } | undefined)?.kind === 'require-call') return null;
@@ -194,10 +211,7 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
     },
     async load(id) {
       if (id === ENTRY) return entryCode(root, exposes);
-      if (id === RUNTIME) {
-        const offered = [...packageOf].map(([shareId, pkg]) => [shareId, { ...shared[pkg], version: versions.get(pkg)! }]);
-        return runtimeCode(name, Object.fromEntries(offered) as Record<string, SharedConfig & { version: string }>);
-      }
+      if (id === RUNTIME) return runtimeCode(name, offered);
       if (id.startsWith(FALLBACK)) {
         const pkg = id.slice(FALLBACK.length);
         return `import * as module from ${JSON.stringify(pkg)};\nexport default module;\n`;
@@ -205,9 +219,9 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
       if (!id.startsWith(SHARE)) return null;
       const pkg = id.slice(SHARE.length);
       let names: string[];
-      const offered = shared[pkg]?.treeShaking?.usedExports;
+      const usedExports = shared[pkg]?.treeShaking?.usedExports;
       // A package the page holds only in part offers only that part: using anything else fails the build.
-      if (offered) names = offered;
+      if (usedExports) names = usedExports;
       else if (pkg.startsWith('@chirp/')) {
         const real = await this.resolve(pkg, resolve(root, 'package.json'), { skipSelf: true });
         if (!real) throw new Error(`Cannot resolve ${pkg} from ${root}`);
@@ -269,7 +283,7 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
           shared: packages.map((pkg) => ({
             id: `${name}:${pkg}`,
             name: pkg,
-            version: versions.get(pkg),
+            version: offered[pkg].version,
             singleton: shared[pkg].singleton ?? false,
             requiredVersion: shared[pkg].requiredVersion,
             assets: { js: { async: [], sync: [] }, css: { async: [], sync: [] } },
