@@ -3,6 +3,11 @@
  * storage: signing out clears all of it (spec 4), and a draft's image can be a data: URL of a few
  * hundred kilobytes. Storage is a convenience: when the browser refuses it, drafts live as long
  * as the page.
+ *
+ * IndexedDB answers later, and a write the page has not seen committed is lost when the page goes
+ * (a reload right after closing the composer). So the tab also keeps its own copy, written and read
+ * at once: sessionStorage, one entry per account. An empty draft is kept there too (posted or
+ * discarded: an older record in IndexedDB must not come back).
  */
 
 export interface Draft {
@@ -79,17 +84,48 @@ export async function readDraft(username: string): Promise<Draft | undefined> {
   }
 }
 
-/** Keeps the account's draft; an empty one removes it. */
-export async function writeDraft(username: string, draft: Draft): Promise<void> {
+/** Keeps the account's draft (an empty one removes it); false when the browser did not keep it. */
+export async function writeDraft(username: string, draft: Draft): Promise<boolean> {
   try {
     if (!draft.text && !draft.image) {
       await inStore('readwrite', (store) => store.delete(username));
-      return;
+      return true;
     }
     const record: DraftRecord = { username, text: draft.text, savedAt: new Date().toISOString() };
     if (draft.image) record.image = draft.image;
     await inStore('readwrite', (store) => store.put(record));
+    return true;
   } catch {
-    // Not kept: the draft still lives in the page.
+    return false; // not kept: the draft still lives in the page (and the tab's copy)
+  }
+}
+
+const TAB_PREFIX = 'chirp.draft:';
+
+/** The tab's copy of the account's draft: undefined when the tab has none (then IndexedDB's is the one). */
+export function readTabDraft(username: string): Draft | undefined {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(TAB_PREFIX + username) ?? 'null');
+    if (!isDraftRecord(stored)) return undefined;
+    return stored.image === undefined ? { text: stored.text } : { text: stored.text, image: stored.image };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the draft in the tab at once; when it does not fit, the tab keeps none and IndexedDB's decides. */
+export function writeTabDraft(username: string, draft: Draft) {
+  try {
+    sessionStorage.setItem(TAB_PREFIX + username, JSON.stringify(draft));
+  } catch {
+    forgetTabDraft(username);
+  }
+}
+
+export function forgetTabDraft(username: string) {
+  try {
+    sessionStorage.removeItem(TAB_PREFIX + username);
+  } catch {
+    // storage unavailable: there is no copy to forget
   }
 }

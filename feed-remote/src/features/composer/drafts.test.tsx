@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
-import { compactApi, toast, uploadImage } from '@chirp/session';
+import { compactApi, toast, uploadImage, useSession } from '@chirp/session';
 import { aCompactPost, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ComposerDialog from './composer-dialog';
 import { ComposerForm } from './composer-form';
 import { readDraft, writeDraft } from './draft-storage';
+import { settleDraft } from './use-new-post-draft';
 
 vi.mock('@chirp/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@chirp/session')>()),
@@ -38,10 +39,51 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
+/** Each page's way to finish its draft's writes (a reloaded page has modules of its own). */
+const pages = [settleDraft];
+
 afterEach(async () => {
+  cleanup();
+  await Promise.all(pages.splice(1).map((settle) => settle()));
+  await settleDraft();
+  vi.restoreAllMocks();
   await writeDraft(me.username, { text: '' });
   await writeDraft(other.username, { text: '' });
+  sessionStorage.clear();
 });
+
+/**
+ * A reload of the tab: the composer's modules start again with nothing in memory, the session
+ * store starts signed in with no composer text, and the browser keeps IndexedDB and the tab's
+ * sessionStorage. (The mocked session package is not reloaded: its store is reset instead.)
+ */
+async function reloadPageAs(who = me) {
+  vi.resetModules();
+  const { default: Dialog } = await import('./composer-dialog');
+  pages.push((await import('./use-new-post-draft')).settleDraft);
+  openPageAs(who);
+  renderWithApp(<Dialog onClose={() => {}} />);
+  const dialog = screen.getByRole('dialog', { name: 'Create post' });
+  return { user: userEvent.setup(), dialog, text: within(dialog).getByRole('textbox', { name: 'Write a post' }) };
+}
+
+/**
+ * IndexedDB takes what the page writes but the page goes before it is kept (or it never answers).
+ * `pageGone` waits until the page's writes have failed, then lets IndexedDB work again.
+ */
+function databaseLosesWrites() {
+  const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(() => {
+    throw new DOMException('The page is going away.', 'InvalidStateError');
+  });
+  return {
+    async pageGone() {
+      cleanup();
+      expect(await pages.at(-1)!()).toBe(false);
+      transaction.mockRestore();
+    },
+  };
+}
+const databaseNeverAnswers = () => vi.spyOn(indexedDB, 'open').mockReturnValue({} as IDBOpenDBRequest);
 
 describe('the new post’s draft', () => {
   it('keeps its text and image when the dialog closes, and after a reload', async () => {
@@ -119,6 +161,55 @@ describe('the new post’s draft', () => {
     openPageAs(me);
     const mine = showDialog();
     await waitFor(() => expect(mine.text).toHaveValue('Mine only'));
+  });
+
+  it('survives a reload that comes before IndexedDB has kept it', async () => {
+    let page = await reloadPageAs(me);
+    await waitFor(() => expect(within(page.dialog).queryByRole('button', { name: 'Discard draft' })).toBeNull());
+    const database = databaseLosesWrites();
+    await page.user.type(page.text, 'Typed, closed, reloaded');
+    await database.pageGone();
+
+    page = await reloadPageAs(me);
+    expect(page.text).toHaveValue('Typed, closed, reloaded');
+    // IndexedDB gets it again, for the next visit.
+    await waitFor(async () => expect(await readDraft(me.username)).toEqual({ text: 'Typed, closed, reloaded' }));
+  });
+
+  it('survives a reload that comes before the saved draft was even read', async () => {
+    databaseNeverAnswers();
+    let page = await reloadPageAs(me);
+    await page.user.type(page.text, 'Quick as a flash');
+    cleanup();
+
+    vi.restoreAllMocks();
+    page = await reloadPageAs(me);
+    expect(page.text).toHaveValue('Quick as a flash');
+  });
+
+  it('stays discarded after a reload that comes before IndexedDB forgot it', async () => {
+    await writeDraft(me.username, { text: 'Not worth it' });
+    let page = await reloadPageAs(me);
+    await waitFor(() => expect(page.text).toHaveValue('Not worth it'));
+    const database = databaseLosesWrites();
+    await page.user.click(within(page.dialog).getByRole('button', { name: 'Discard draft' }));
+    await database.pageGone();
+
+    page = await reloadPageAs(me);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.text).toHaveValue('');
+    await waitFor(async () => expect(await readDraft(me.username)).toBeUndefined());
+  });
+
+  it('is forgotten by the tab when its person signs out, and waits for them in IndexedDB', async () => {
+    openPageAs(me);
+    const { user, text } = showDialog();
+    await waitFor(() => expect(text).toHaveValue(''));
+    await user.type(text, 'For later');
+    expect(Object.values({ ...sessionStorage }).join()).toContain('For later');
+    useSession.getState().sessionReset();
+    await waitFor(() => expect(Object.values({ ...sessionStorage }).join()).not.toContain('For later'));
+    expect(await readDraft(me.username)).toEqual({ text: 'For later' });
   });
 
   it('is for new posts only: a reply keeps no draft', async () => {

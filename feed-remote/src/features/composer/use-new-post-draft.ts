@@ -1,15 +1,18 @@
 import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type Draft, readDraft, writeDraft } from './draft-storage';
+import { type Draft, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
 
-/** A pause in typing this long saves the draft; closing a composer or leaving the page saves at once. */
+/**
+ * A pause in typing this long saves the draft in IndexedDB; closing a composer or leaving the page
+ * saves at once. The tab's own copy is written on every change (see draft-storage).
+ */
 const SAVE_DELAY_MS = 300;
 
 /**
  * The new-post draft's image, shared by every new-post composer of the page (the home page's and
  * the dialog's), like its text, which is the session store's `composerText` (spec: client state).
- * `loaded` once the account's saved draft was read: nothing is saved before, so an empty composer
- * never overwrites a draft it has not seen yet.
+ * `loaded` once the account's saved draft was read: nothing is saved before (but what the person
+ * types, in the tab's copy), so an empty composer never overwrites a draft it has not seen yet.
  */
 interface DraftImage {
   username: string | null;
@@ -36,6 +39,8 @@ let pending: { username: string; draft: Draft } | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 /** What each account's record holds, as far as this page knows: an unchanged draft is not written again. */
 const savedDrafts = new Map<string, string>();
+/** IndexedDB's writes, one after the other; true when the last one was kept. */
+let writes = Promise.resolve(true);
 
 function saveNow() {
   clearTimeout(saveTimer);
@@ -46,10 +51,15 @@ function saveNow() {
   const saved = JSON.stringify(draft);
   if (savedDrafts.get(username) === saved) return;
   savedDrafts.set(username, saved);
-  void writeDraft(username, draft);
+  writes = writes.then(async () => {
+    const kept = await writeDraft(username, draft);
+    if (!kept && savedDrafts.get(username) === saved) savedDrafts.delete(username); // the next save tries again
+    return kept;
+  });
 }
 
 function saveSoon(username: string, draft: Draft) {
+  writeTabDraft(username, draft);
   pending = { username, draft };
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
@@ -57,23 +67,44 @@ function saveSoon(username: string, draft: Draft) {
 
 const draftOf = (text: string, image: string | undefined): Draft => (image ? { text, image } : { text });
 
-/** Reads the account's saved draft into the composers, unless the person has started another. */
+/** Saves what waits at once and resolves when IndexedDB has it (true) or refused it (false). */
+export function settleDraft(): Promise<boolean> {
+  saveNow();
+  return writes;
+}
+
+/**
+ * Reads the account's saved draft into the composers, unless the person has started another: the
+ * tab's copy at once when there is one (it is the newest for this tab), else IndexedDB's record.
+ */
 async function loadDraft(username: string) {
   if (draftImage.username === username) return;
+  const inTab = readTabDraft(username);
   changeDraftImage({ username, image: undefined, loaded: false });
-  const saved = await readDraft(username);
+  const saved = inTab ?? (await readDraft(username));
   if (draftImage.username !== username) return; // signed out (or in as someone else) meanwhile
-  savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
+  // IndexedDB may not have the tab's copy yet (the page went before the write was done): save it again.
+  if (inTab) savedDrafts.delete(username);
+  else savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
   const session = useSession.getState();
   if (saved?.text && session.composerText === '') session.setComposerText(saved.text);
   changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
 }
 
-// Signing out empties the session's composer text: the draft, saved first, waits for the next log in.
+/**
+ * Signing out empties the session's composer text: the draft, saved first, waits for the next log in
+ * in IndexedDB, and the tab forgets its copy once it is kept there (another tab may change it before).
+ */
 useSession.subscribe((state, previous) => {
   if (state.username === previous.username) return;
   saveNow();
   changeDraftImage({ username: null, image: undefined, loaded: false });
+  const left = previous.username;
+  if (left) {
+    void writes.then((kept) => {
+      if (kept && useSession.getState().username !== left) forgetTabDraft(left);
+    });
+  }
 });
 
 /**
@@ -95,8 +126,11 @@ export function useNewPostDraft(enabled: boolean) {
   }, [enabled, username]);
 
   useEffect(() => {
-    if (loaded && username) saveSoon(username, draftOf(text, image));
-  }, [loaded, username, text, image]);
+    if (!ours || !username) return;
+    const draft = draftOf(text, image);
+    if (loaded) saveSoon(username, draft);
+    else if (text || image) writeTabDraft(username, draft); // typed before the saved draft was read
+  }, [ours, loaded, username, text, image]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -113,7 +147,7 @@ export function useNewPostDraft(enabled: boolean) {
     setText('');
     changeDraftImage({ image: undefined });
     if (username) {
-      pending = { username, draft: draftOf('', undefined) };
+      saveSoon(username, draftOf('', undefined));
       saveNow();
     }
   }, [setText, username]);
