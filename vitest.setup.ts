@@ -12,6 +12,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  // Absent in node-environment tests (the API server's, under server/).
+  // Each test is a new tab. Absent in node-environment tests (the API server's, under server/).
   globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
 });

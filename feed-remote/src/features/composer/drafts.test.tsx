@@ -49,7 +49,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await writeDraft(me.username, { text: '' });
   await writeDraft(other.username, { text: '' });
-  sessionStorage.clear();
 });
 
 /**
