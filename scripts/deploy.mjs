@@ -48,8 +48,9 @@ export function writeRemotes(shellDirectory, entries) {
 }
 
 /**
- * @param {{ name: string, config?: Record<string, unknown> }} options `name` names the deployed
- *   copy's folder under .cache/; `config` is merged into its config.json (mockDelayMs is 0 unless set).
+ * @param {{ name: string, config?: Record<string, unknown> | null }} options `name` names the deployed
+ *   copy's folder under .cache/; `config` is merged into its config.json (mockDelayMs is 0 unless
+ *   set); null keeps the build's own config.json, as shipped.
  */
 export async function deploy({ name, config = {} }) {
   const ports = {};
@@ -61,7 +62,7 @@ export async function deploy({ name, config = {} }) {
   mkdirSync(shellDirectory, { recursive: true });
   cpSync(join(ROOT, 'shell', 'dist'), shellDirectory, { recursive: true });
   writeRemotes(shellDirectory, Object.fromEntries(REMOTES.map((site) => [site, `${urls[site]}/remoteEntry.js`])));
-  writeFileSync(join(shellDirectory, 'config.json'), JSON.stringify({ mockDelayMs: 0, ...config }));
+  if (config) writeFileSync(join(shellDirectory, 'config.json'), JSON.stringify({ mockDelayMs: 0, ...config }));
 
   const running = new Map();
   const start = async (site) => {

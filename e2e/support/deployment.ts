@@ -16,7 +16,7 @@ export interface Deployment {
 }
 
 interface DeployScript {
-  deploy: (options: { name: string; config?: Record<string, unknown> }) => Promise<Deployment>;
+  deploy: (options: { name: string; config?: Record<string, unknown> | null }) => Promise<Deployment>;
   freePort: () => Promise<number>;
   writeRemotes: (shellDirectory: string, entries: Record<string, string>) => void;
 }
