@@ -16,8 +16,25 @@ export function watchConsole(page: Page, errors: string[]) {
 }
 
 /**
+ * The visible buttons and tabs that wear the browser's own look (Chromium's outset border): their
+ * stylesheet did not arrive (a remote's CSS not loaded with the module that needs it).
+ */
+export async function unstyledControls(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  return page
+    .locator('button, [role="tab"]')
+    .evaluateAll((controls) =>
+      controls
+        .filter((control) => control.checkVisibility() && getComputedStyle(control).borderTopStyle === 'outset')
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName),
+    )
+    .catch(() => []); // the page is navigating or gone: nothing to judge
+}
+
+/**
  * Every test runs against the deployed production build and fails on any console error or
- * uncaught exception: "no uncaught error in the console, ever".
+ * uncaught exception ("no uncaught error in the console, ever"), or on a control left without its
+ * styles on the page where it ends.
  */
 export const test = base.extend<Fixtures>({
   consoleErrors: [
@@ -26,6 +43,7 @@ export const test = base.extend<Fixtures>({
       watchConsole(page, errors);
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
+      expect(await unstyledControls(page), 'controls without their styles').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import './profile-tabs.css';
 
 export interface ProfileTab {
   label: string;
