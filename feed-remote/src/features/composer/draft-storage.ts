@@ -100,14 +100,39 @@ export async function writeDraft(username: string, draft: Draft): Promise<boolea
   }
 }
 
-const TAB_PREFIX = 'chirp.draft:';
+/**
+ * The tab's copy: the text on every change, under one key; the image (a data: URL can be over a
+ * megabyte) under another, written only when it changes, not on each key typed beside it.
+ */
+const TAB_TEXT = 'chirp.draft:';
+const TAB_IMAGE = 'chirp.draft-image:';
+/** What this page last wrote or read as each account's image entry. */
+const tabImages = new Map<string, string | undefined>();
+
+interface TabEntry {
+  text: string;
+  hasImage: boolean;
+}
+
+function isTabEntry(value: unknown): value is TabEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { text, hasImage } = value as Partial<TabEntry>;
+  return typeof text === 'string' && typeof hasImage === 'boolean';
+}
 
 /** The tab's copy of the account's draft: undefined when the tab has none (then IndexedDB's is the one). */
 export function readTabDraft(username: string): Draft | undefined {
   try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(TAB_PREFIX + username) ?? 'null');
-    if (!isDraftRecord(stored)) return undefined;
-    return stored.image === undefined ? { text: stored.text } : { text: stored.text, image: stored.image };
+    const entry: unknown = JSON.parse(sessionStorage.getItem(TAB_TEXT + username) ?? 'null');
+    if (!isTabEntry(entry)) return undefined;
+    if (!entry.hasImage) {
+      tabImages.set(username, undefined);
+      return { text: entry.text };
+    }
+    const image = sessionStorage.getItem(TAB_IMAGE + username);
+    if (image === null) return undefined; // half a copy is none
+    tabImages.set(username, image);
+    return { text: entry.text, image };
   } catch {
     return undefined;
   }
@@ -116,15 +141,24 @@ export function readTabDraft(username: string): Draft | undefined {
 /** Keeps the draft in the tab at once; when it does not fit, the tab keeps none and IndexedDB's decides. */
 export function writeTabDraft(username: string, draft: Draft) {
   try {
-    sessionStorage.setItem(TAB_PREFIX + username, JSON.stringify(draft));
+    // The image first: a text entry that says it has one always finds it.
+    if (!tabImages.has(username) || tabImages.get(username) !== draft.image) {
+      if (draft.image) sessionStorage.setItem(TAB_IMAGE + username, draft.image);
+      else sessionStorage.removeItem(TAB_IMAGE + username);
+      tabImages.set(username, draft.image);
+    }
+    const entry: TabEntry = { text: draft.text, hasImage: draft.image !== undefined };
+    sessionStorage.setItem(TAB_TEXT + username, JSON.stringify(entry));
   } catch {
     forgetTabDraft(username);
   }
 }
 
 export function forgetTabDraft(username: string) {
+  tabImages.delete(username);
   try {
-    sessionStorage.removeItem(TAB_PREFIX + username);
+    sessionStorage.removeItem(TAB_TEXT + username);
+    sessionStorage.removeItem(TAB_IMAGE + username);
   } catch {
     // storage unavailable: there is no copy to forget
   }

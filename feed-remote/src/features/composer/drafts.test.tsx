@@ -199,6 +199,33 @@ describe('the new post’s draft', () => {
     await waitFor(async () => expect(await readDraft(me.username)).toBeUndefined());
   });
 
+  it('writes its image to the tab once, not again on each key typed beside it', async () => {
+    vi.mocked(uploadImage).mockResolvedValue(IMAGE);
+    let page = await reloadPageAs(me);
+    await page.user.upload(within(page.dialog).getByLabelText('Add image'), picture());
+    await within(page.dialog).findByRole('img', { name: 'Selected image' });
+    const written: string[] = [];
+    const storage = sessionStorage;
+    const counted = vi.spyOn(window, 'sessionStorage', 'get').mockReturnValue({
+      ...storage,
+      getItem: (key: string) => storage.getItem(key),
+      removeItem: (key: string) => storage.removeItem(key),
+      setItem: (key: string, value: string) => {
+        written.push(value);
+        storage.setItem(key, value);
+      },
+    });
+    await page.user.type(page.text, 'Ten keys..');
+    counted.mockRestore();
+    expect(written.filter((value) => value.includes('Ten keys'))).not.toHaveLength(0);
+    expect(written.filter((value) => value.includes(IMAGE))).toEqual([]);
+    cleanup();
+
+    page = await reloadPageAs(me);
+    expect(page.text).toHaveValue('Ten keys..');
+    expect(within(page.dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', IMAGE);
+  });
+
   it('is forgotten by the tab when its person signs out, and waits for them in IndexedDB', async () => {
     openPageAs(me);
     const { user, text } = showDialog();
