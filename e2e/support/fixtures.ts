@@ -86,13 +86,13 @@ export async function signOut(page: Page, testInfo: TestInfo) {
 
 /**
  * Tests that stop, restart or redeploy servers get a deployment of their own (per worker), so they
- * never disturb the shared one; `baseURL` points at its shell.
+ * never disturb the shared one; `baseURL` points at its shell. `config` as deploy() takes it.
  */
-export function testWithOwnDeployment(name: string) {
+export function testWithOwnDeployment(name: string, { config }: { config?: Record<string, unknown> | null } = {}) {
   return test.extend<object, { deployment: Deployment }>({
     deployment: [
       async ({}, use, workerInfo) => {
-        const deployment = await deploy({ name: `${name}-${process.pid}-${workerInfo.workerIndex}` });
+        const deployment = await deploy({ name: `${name}-${process.pid}-${workerInfo.workerIndex}`, config });
         await use(deployment);
         await deployment.close();
       },

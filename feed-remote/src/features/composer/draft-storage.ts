@@ -67,6 +67,9 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   return result;
 }
 
+/** A draft of this text, with the image when there is one. */
+export const draftOf = (text: string, image: string | undefined): Draft => (image ? { text, image } : { text });
+
 function isDraftRecord(value: unknown): value is DraftRecord {
   if (typeof value !== 'object' || value === null) return false;
   const { text, image } = value as Partial<DraftRecord>;
@@ -78,7 +81,7 @@ export async function readDraft(username: string): Promise<Draft | undefined> {
   try {
     const record: unknown = await inStore('readonly', (store) => store.get(username));
     if (!isDraftRecord(record)) return undefined;
-    return record.image === undefined ? { text: record.text } : { text: record.text, image: record.image };
+    return draftOf(record.text, record.image);
   } catch {
     return undefined;
   }
@@ -125,14 +128,10 @@ export function readTabDraft(username: string): Draft | undefined {
   try {
     const entry: unknown = JSON.parse(sessionStorage.getItem(TAB_TEXT + username) ?? 'null');
     if (!isTabEntry(entry)) return undefined;
-    if (!entry.hasImage) {
-      tabImages.set(username, undefined);
-      return { text: entry.text };
-    }
-    const image = sessionStorage.getItem(TAB_IMAGE + username);
+    const image = entry.hasImage ? sessionStorage.getItem(TAB_IMAGE + username) : undefined;
     if (image === null) return undefined; // half a copy is none
     tabImages.set(username, image);
-    return { text: entry.text, image };
+    return draftOf(entry.text, image);
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type Draft, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
+import { type Draft, draftOf, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
 
 /**
  * A pause in typing this long saves the draft in IndexedDB; closing a composer or leaving the page
@@ -64,8 +64,6 @@ function saveSoon(username: string, draft: Draft) {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
 }
-
-const draftOf = (text: string, image: string | undefined): Draft => (image ? { text, image } : { text });
 
 /** Saves what waits at once and resolves when IndexedDB has it (true) or refused it (false). */
 export function settleDraft(): Promise<boolean> {
