@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { isPhone, logInAndLetTheToastGo, openProfile, searchBox, suggestionRow } from './profile-helpers';
+import { GUEST, isPhone, logInAndLetTheToastGo, openProfile, searchBox, suggestionRow } from './profile-helpers';
 
 /** Everyone the guest does not follow in the seed data. */
 const NOT_FOLLOWED = [
@@ -18,6 +18,15 @@ const results = (page: Page) => page.getByRole('list', { name: 'Search results' 
 async function showSuggestions(page: Page) {
   if (isPhone(test.info())) await searchBox(page).click();
   await expect(suggestions(page)).toBeVisible();
+}
+
+/** Follows each person the guest does not follow from their suggestion row, one after the other. */
+async function followEverySuggestion(page: Page) {
+  for (const [username, name] of NOT_FOLLOWED) {
+    await suggestionRow(page, name).getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(page.getByText(`Following ${username}`)).toBeVisible();
+    await expect(suggestionRow(page, name)).toHaveCount(0);
+  }
 }
 
 test.beforeEach(async ({ page }) => {
@@ -80,11 +89,35 @@ test('following a suggestion says so and takes them off the list', async ({ page
 
 test("'Followed all' once everyone is followed", async ({ page }) => {
   await showSuggestions(page);
-  for (const [username, name] of NOT_FOLLOWED) {
-    await suggestionRow(page, name).getByRole('button', { name: 'Follow', exact: true }).click();
-    await expect(page.getByText(`Following ${username}`)).toBeVisible();
-    await expect(suggestionRow(page, name)).toHaveCount(0);
-  }
+  await followEverySuggestion(page);
   await expect(suggestions(page).getByText('Followed all')).toBeVisible();
   await expect(suggestions(page).getByRole('button', { name: 'Follow' })).toHaveCount(0);
+});
+
+test('someone followed and unfollowed is suggested again, and only everyone followed is "Followed all"', async ({ page }) => {
+  await showSuggestions(page);
+  await expect(suggestions(page).getByRole('listitem')).toHaveCount(NOT_FOLLOWED.length);
+
+  await openProfile(page, 'amara_okafor');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByText('Following amara_okafor')).toBeVisible();
+  await main.getByRole('button', { name: 'Following', exact: true }).click();
+  await expect(page.getByText('Unfollowed amara_okafor')).toBeVisible();
+
+  // Home without a reload: the page keeps its query cache.
+  await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await showSuggestions(page);
+  await expect(suggestionRow(page, 'Amara Okafor')).toHaveCount(1);
+  await expect(suggestions(page).getByRole('listitem')).toHaveCount(NOT_FOLLOWED.length);
+
+  await followEverySuggestion(page);
+  await expect(suggestions(page).getByText('Followed all')).toBeVisible();
+
+  // The back end agrees: the guest follows every other user.
+  const { users } = await page.evaluate(() => fetch('/api/users').then((response) => response.json() as Promise<{ users: { username: string; following: { username: string }[] }[] }>));
+  const guest = users.find((user) => user.username === GUEST)!;
+  const others = users.filter((user) => user.username !== GUEST).map((user) => user.username);
+  expect(guest.following.map((user) => user.username).sort()).toEqual(others.sort());
 });

@@ -104,6 +104,30 @@ describe('a change in the query cache', () => {
     expect(left.map((user) => user._id)).toEqual(['cy']);
   });
 
+  it('follow → unfollow → follow: the person leaves the suggestions, is asked for again, and leaves again', () => {
+    const card = (profile: typeof bob): PersonCard => ({ ...summaryOf(profile), followedByMe: false });
+    const key = queryKeys.peopleList(suggestions);
+    const storeSuggestions = (...people: (typeof bob)[]) =>
+      queryClient.setQueryData<PeoplePages>(key, { pages: [{ users: people.map(card), nextCursor: null }], pageParams: [undefined] });
+    const suggested = () => queryClient.getQueryData<PeoplePages>(key)!.pages[0]!.users.map((user) => user._id);
+    const cy = aProfile({ _id: 'cy' });
+    storeSuggestions(bob, cy);
+
+    followStored({ ...ann, followingCount: 1 }, { ...bob, followedByMe: true, followerCount: 1 });
+    expect(suggested()).toEqual(['cy']);
+    expect(isStale(key)).toBe(false);
+
+    followStored({ ...ann, followingCount: 0 }, { ...bob, followedByMe: false, followerCount: 0 });
+    // The list no longer knows bob: it is stale, so it loads again (bob back in it) when shown.
+    expect(isStale(key)).toBe(true);
+    expect(queryClient.getQueryData(queryKeys.profile('bob'))).toMatchObject({ followedByMe: false, followerCount: 0 });
+
+    storeSuggestions(bob, cy); // what the server answers when the list loads again
+    followStored({ ...ann, followingCount: 1 }, { ...bob, followedByMe: true, followerCount: 1 });
+    expect(suggested()).toEqual(['cy']);
+    expect(queryClient.getQueryData(queryKeys.profile('bob'))).toMatchObject({ followedByMe: true, followerCount: 1 });
+  });
+
   it('shows a new name and picture on every post of the person', () => {
     store(latest, [first, second]);
     profileStored({ ...ann, firstName: 'Annie', profilePic: '/new.png' });

@@ -203,6 +203,12 @@ export function followStored(me: Profile, person: Profile): void {
     markStale(queryKeys.peopleList({ kind: 'followers', userId }));
     markStale(queryKeys.peopleList({ kind: 'following', userId }));
   }
+  // Someone unfollowed is a suggestion again, at the place only the server knows: the suggestions
+  // load again now if they are on screen, else when they are next shown. Without this the person
+  // stayed out of the list (a follow had taken them out) and 'Followed all' came too early.
+  if (!person.followedByMe) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.peopleList({ kind: 'suggestions' }), refetchType: 'active' });
+  }
 }
 
 const summaryOf = ({ _id, username, firstName, lastName, profilePic }: UserSummary): UserSummary => ({
