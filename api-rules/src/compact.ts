@@ -9,7 +9,7 @@
  * holds both to them.
  */
 import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
-import { findUserByUsername, refuse, toSummary, type Database, type StoredPost, type StoredUser } from './database';
+import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 export type { DeletedPost };
 import { decodeBase64Url, encodeBase64Url } from './paging';
@@ -27,12 +27,13 @@ export function wantsCompact(query: URLSearchParams): boolean {
  * larger inline picture into a URL of its own (the server serves it; the in-browser back end makes an
  * object URL of the page).
  */
-export type PictureUrl = (user: StoredUser) => string;
+export type PictureUrl = (owner: PictureOwner) => string;
 
 /** Who is asking (absent: nobody signed in, so every "…ByMe" is false) and how pictures are addressed. */
 export interface Viewer {
   caller?: StoredUser;
   picture: PictureUrl;
+  postImage: SpecView['postImage'];
 }
 
 export const isInlinePicture = (picture: string) => picture.length <= LIMITS.maxInlinePicture;
@@ -51,7 +52,7 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
   return {
     _id: post._id,
     content: post.content,
-    ...(post.image === undefined ? {} : { image: post.image }),
+    ...(post.image === undefined ? {} : { image: viewer.postImage({ ...post, image: post.image }) }),
     username: post.username,
     author: author ? toCard(author, viewer) : { _id: '', username: post.username, firstName: '', lastName: '', profilePic: '' },
     likeCount: post.likes.likeCount,

@@ -5,7 +5,7 @@
  * entities whose object changed.
  */
 import type { NotificationKind, Post, User, UserSummary } from '@chirp/contracts';
-import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import { DECIDED_ERRORS, LIMITS, SPEC_ERRORS } from './decisions';
 
 export interface StoredUser {
   _id: string;
@@ -143,39 +143,73 @@ export function toSummary(user: UserSummary): UserSummary {
   return { _id, username, firstName, lastName, profilePic };
 }
 
-function summaries(ids: readonly string[], users: SummaryIndex): UserSummary[] {
-  return ids.flatMap((id) => {
+/** Whose picture or image an answer names: enough to address it by URL. */
+export interface PictureOwner {
+  _id: string;
+  profilePic: string;
+  /** Versions the URL of a large picture, so a new one gets a new URL. */
+  updatedAt?: string;
+}
+
+/**
+ * How a spec-form answer stays bounded whatever the network holds: large inline pictures and post
+ * images are named by URL (each back end serves its own), and lists of people are capped, with the
+ * caller kept in them so a client still sees its own like or follow.
+ */
+export interface SpecView {
+  viewerId: string | null;
+  picture: (owner: PictureOwner) => string;
+  postImage: (post: Pick<StoredPost, '_id' | 'image' | 'updatedAt'> & { image: string }) => string;
+}
+
+/**
+ * At most `max` of `ids`, the newest (last added) first kept; `keep` (the caller) stays in when it is
+ * among them. The spec keeps the whole list; a capped one keeps the spec's shape and its count
+ * stays exact beside it (`likeCount`), so only its length says anything was left out.
+ */
+export function capIds(ids: readonly string[], max: number, keep: string | null): readonly string[] {
+  if (ids.length <= max) return ids;
+  const shown = ids.slice(-max);
+  if (keep !== null && !shown.includes(keep) && ids.includes(keep)) shown[0] = keep;
+  return shown;
+}
+
+function summaries(ids: readonly string[], users: SummaryIndex, view: SpecView, max: number): UserSummary[] {
+  return capIds(ids, max, view.viewerId).flatMap((id) => {
     const user = users.get(id);
-    return user ? [toSummary(user)] : [];
+    return user ? [toSummary({ ...user, profilePic: view.picture(user) })] : [];
   });
 }
 
 /**
  * A user as the API returns it: never the password, follow lists as current summaries. Bookmarks and
- * the extra sign-up fields are the user's own business: shown only when `viewerId` is the user
- * (others see an empty bookmark list and none of the extra fields).
+ * the extra sign-up fields are the user's own business: shown only when the viewer is the user
+ * (others see an empty bookmark list and none of the extra fields). Who the viewer follows is whole
+ * (a client decides Follow or Following from it); every other list of people is capped.
  */
-export function toPublicUser(user: StoredUser, users: SummaryIndex, viewerId: string | null): User {
+export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecView): User {
   const { passwordHash: _hash, extras, followers, following, ...fields } = user;
-  const own = viewerId === user._id;
+  const own = view.viewerId === user._id;
   return {
     ...(own ? extras : {}),
     ...fields,
+    profilePic: view.picture(user),
     bookmarks: own ? [...user.bookmarks] : [],
-    followers: summaries(followers, users),
-    following: summaries(following, users),
+    followers: summaries(followers, users, view, LIMITS.maxSpecPeople),
+    following: summaries(following, users, view, own ? Infinity : LIMITS.maxSpecPeople),
   };
 }
 
 /** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
-export function toPublicPost(post: StoredPost, users: SummaryIndex): Post {
+export function toPublicPost(post: StoredPost, users: SummaryIndex, view: SpecView): Post {
   const { likes, seq: _seq, replyTo: _replyTo, ...fields } = post;
   return {
     ...fields,
+    ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
     likes: {
       likeCount: likes.likeCount,
-      likedBy: summaries(likes.likedBy, users),
-      dislikedBy: summaries(likes.dislikedBy, users),
+      likedBy: summaries(likes.likedBy, users, view, LIMITS.maxSpecPeople),
+      dislikedBy: summaries(likes.dislikedBy, users, view, LIMITS.maxSpecPeople),
     },
   };
 }

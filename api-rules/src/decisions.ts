@@ -28,8 +28,15 @@ export const LIMITS = {
   /** Bytes of a profile picture (decoded), and of a post image: the browser downscales before sending. */
   maxProfilePictureBytes: 256 * 1024,
   maxPostImageBytes: MAX_IMAGE_BYTES,
-  /** Compact answers inline a profile picture up to this length; a larger one becomes a URL. */
+  /** Answers inline a profile picture or post image up to this length; a larger one becomes a URL. */
   maxInlinePicture: 4096,
+  /**
+   * A spec-form list of posts asked for without `limit` (every change to posts answers one) holds at
+   * most this many, in its order; the \`Link\` header names the next page.
+   */
+  maxSpecPosts: 100,
+  /** The people a spec-form answer lists in one post's likers or one user's followers. */
+  maxSpecPeople: 100,
   /** The longest search text. */
   maxSearchText: 100,
   /** The people one post notifies of a mention: more @names in it are links, but notify nobody (no mass pings). */
@@ -77,6 +84,7 @@ export const DECIDED_ERRORS = {
   usernameCharacters: USERNAME_RULE,
   postTooLong: `A post can be at most ${MAX_POST_LENGTH} characters.`,
   badImage: 'The image must be an http(s) address, a data:image/ address or an image of this app.',
+  malformedImage: 'The image is not a well-formed data:image/ address (its data is not valid base64 or percent-encoding).',
   badWebsite: 'The website must be an http(s) address or plain text.',
   tooManyExtraFields: 'Too many extra sign-up fields.',
   badExtraFieldName: (field: string) => `"${field}" cannot be used as a sign-up field.`,

@@ -4,8 +4,9 @@
  * 'trending' a like count that changes between two pages can move a post across the boundary.)
  */
 import { refuse, type StoredPost } from './database';
-import { DECIDED_ERRORS } from './decisions';
+import { DECIDED_ERRORS, LIMITS } from './decisions';
 import type { PageRequest } from './validation';
+import type { ApiReply } from './calls';
 
 type Sort = PageRequest['sort'];
 /** [likes,] time, creation order, id: each part negated where the list runs from high to low. */
@@ -136,4 +137,27 @@ export function pageStart(request: Required<PageRequest>): PageStart | undefined
   return key.length === 4
     ? { likeCount: -key[0], createdMs: -key[1], seq: -key[2], id: key[3] }
     : { createdMs: -key[0], seq: -key[1], id: key[2] };
+}
+
+/**
+ * A spec-form list asked for whole (no `limit`, no `cursor`; every change to posts answers one): its
+ * first `LIMITS.maxSpecPosts` posts in its order. The answer keeps the spec's shape, `{ posts }`.
+ */
+export const wholeListPage = (sort: Sort): Required<PageRequest> => ({ sort, page: { limit: LIMITS.maxSpecPosts } });
+
+/**
+ * The `Link` header (RFC 8288) of a whole list cut at `LIMITS.maxSpecPosts`: the address of the rest,
+ * a page of the same size at a time (`listPath` under /api, e.g. '/posts'). None when nothing was cut.
+ */
+export function nextPageLink(listPath: string, sort: Sort, nextCursor: string | null): Record<string, string> | undefined {
+  if (nextCursor === null) return undefined;
+  const query = new URLSearchParams({ limit: String(LIMITS.maxSpecPosts), cursor: nextCursor });
+  if (sort !== 'latest') query.set('sort', sort);
+  return { link: `</api${listPath}?${query}>; rel="next"` };
+}
+
+/** A whole list's answer: the spec's `{ posts }`, and the `Link` to the rest when it was cut. */
+export function wholeListReply(posts: unknown[], nextCursor: string | null, listPath: string, sort: Sort, status = 200): ApiReply {
+  const link = nextPageLink(listPath, sort, nextCursor);
+  return { status, body: { posts }, ...(link ? { headers: link } : {}) };
 }

@@ -60,12 +60,25 @@ export function isAcceptedImage(url: string): boolean {
   return url.length <= LIMITS.maxHttpUrl && isHttpUrl(url);
 }
 
-/** The decoded size of a `data:` address's payload (other addresses: 0, their bytes are not ours to count). */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The decoded size of a `data:` address's payload (other addresses: 0, their bytes are not ours to
+ * count). A payload that does not decode (bad percent-encoding, characters outside base64) is refused:
+ * nothing could show it, and every reader would have to survive it.
+ */
 export function dataUrlBytes(url: string): number {
   if (!DATA_IMAGE_PATTERN.test(url)) return 0;
   const comma = url.indexOf(',');
   const payload = url.slice(comma + 1);
-  if (!/;base64$/i.test(url.slice(0, comma))) return decodeURIComponent(payload).length;
+  if (!/;base64$/i.test(url.slice(0, comma))) {
+    try {
+      return decodeURIComponent(payload).length;
+    } catch {
+      return refuse(400, DECIDED_ERRORS.malformedImage);
+    }
+  }
+  if (!BASE64.test(payload)) refuse(400, DECIDED_ERRORS.malformedImage);
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
   return Math.floor((payload.length * 3) / 4) - padding;
 }

@@ -131,7 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: options.corsOrigins,
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'last-event-id', READ_YOUR_WRITES.readAfterHeader],
-    exposedHeaders: [READ_YOUR_WRITES.writtenHeader],
+    // Link: a whole list cut at its maximum names the rest; a browser client on another origin must see it.
+    exposedHeaders: [READ_YOUR_WRITES.writtenHeader, 'link'],
     maxAge: 600,
   });
   // Counted in the database, so the limit holds across instances (limits.ts).

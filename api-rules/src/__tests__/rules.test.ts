@@ -12,8 +12,9 @@ import {
   type Moment,
   type StoredPost,
   type StoredUser,
+  type SpecView,
 } from '../database';
-import { DECIDED_ERRORS, SPEC_ERRORS } from '../decisions';
+import { DECIDED_ERRORS, LIMITS, SPEC_ERRORS } from '../decisions';
 import { createPost, deletePost, dislikePost, editPost, likePost, postsOfUser } from '../posts-rules';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from '../users-rules';
 import { refusalOf } from './refusal-of';
@@ -227,11 +228,45 @@ describe('post rules', () => {
   });
 });
 
+/** A spec view that names every picture and image as it is stored. */
+const asIs = (viewerId: string | null): SpecView => ({ viewerId, picture: (owner) => owner.profilePic, postImage: (entry) => entry.image });
+
 describe('projections', () => {
+  it('caps likers at LIMITS.maxSpecPeople, the newest kept, the viewer always among them, the count exact', () => {
+    const db = database();
+    const people = Array.from({ length: LIMITS.maxSpecPeople + 50 }, (_, index) => user(`u${index}`));
+    const index = indexUsers({ ...db, users: [...db.users, ...people] });
+    const likedBy = people.map((person) => person._id);
+    const liked = { ...post('p9', 'ann'), likes: { likeCount: likedBy.length, likedBy, dislikedBy: [] } };
+    const shown = toPublicPost(liked, index, asIs(null)).likes;
+    expect(shown.likeCount).toBe(LIMITS.maxSpecPeople + 50);
+    expect(shown.likedBy.map((entry) => entry._id)).toEqual(likedBy.slice(-LIMITS.maxSpecPeople));
+    const mine = toPublicPost(liked, index, asIs('u3')).likes.likedBy.map((entry) => entry._id);
+    expect(mine).toHaveLength(LIMITS.maxSpecPeople);
+    expect(mine).toContain('u3');
+  });
+
+  it('names pictures and post images through the view, and keeps whom the viewer follows whole', () => {
+    const db = database();
+    const people = Array.from({ length: LIMITS.maxSpecPeople + 1 }, (_, index) => user(`u${index}`));
+    const index = indexUsers({ ...db, users: [...db.users, ...people] });
+    const following = people.map((person) => person._id);
+    const ann = { ...callerOf(db, 'ann'), following, followers: following };
+    const named: SpecView = { viewerId: 'ann', picture: (owner) => `/named/${owner._id}`, postImage: (entry) => `/image/${entry._id}` };
+    const own = toPublicUser(ann, index, named);
+    expect(own.profilePic).toBe('/named/ann');
+    expect(own.following).toHaveLength(people.length);
+    expect(own.followers).toHaveLength(LIMITS.maxSpecPeople);
+    expect(own.following[0]!.profilePic).toBe('/named/u0');
+    expect(toPublicUser(ann, index, { ...named, viewerId: 'bob' }).following).toHaveLength(LIMITS.maxSpecPeople);
+    const withImage = { ...post('p9', 'ann'), image: 'data:image/png;base64,AAAA' };
+    expect(toPublicPost(withImage, index, named).image).toBe('/image/p9');
+  });
+
   it('shows a user without the password hash, with extras and current follow summaries', () => {
     const db = database();
     db.users[0] = { ...db.users[0]!, extras: { emailAddress: 'a@example.com' } };
-    const shown = toPublicUser(callerOf(db, 'ann'), indexUsers(db), 'ann');
+    const shown = toPublicUser(callerOf(db, 'ann'), indexUsers(db), asIs('ann'));
     expect(shown).not.toHaveProperty('passwordHash');
     expect(shown).not.toHaveProperty('extras');
     expect(shown.emailAddress).toBe('a@example.com');
@@ -241,15 +276,15 @@ describe('projections', () => {
   it('keeps the server fields over extras with the same name', () => {
     const db = database();
     const sneaky = { ...callerOf(db, 'ann'), extras: { username: 'root', bio: 'x' } };
-    expect(toPublicUser(sneaky, indexUsers(db), 'ann')).toMatchObject({ username: 'ann', bio: 'b' });
+    expect(toPublicUser(sneaky, indexUsers(db), asIs('ann'))).toMatchObject({ username: 'ann', bio: 'b' });
   });
 
   it('shows bookmarks and extra sign-up fields to their owner only', () => {
     const db = database();
     const ann = { ...callerOf(db, 'ann'), bookmarks: ['p1'], extras: { emailAddress: 'a@example.com' } };
-    expect(toPublicUser(ann, indexUsers(db), 'ann')).toMatchObject({ bookmarks: ['p1'], emailAddress: 'a@example.com' });
+    expect(toPublicUser(ann, indexUsers(db), asIs('ann'))).toMatchObject({ bookmarks: ['p1'], emailAddress: 'a@example.com' });
     for (const viewer of ['bob', null]) {
-      const shown = toPublicUser(ann, indexUsers(db), viewer);
+      const shown = toPublicUser(ann, indexUsers(db), asIs(viewer));
       expect(shown.bookmarks).toEqual([]);
       expect(shown).not.toHaveProperty('emailAddress');
     }
@@ -258,7 +293,7 @@ describe('projections', () => {
   it('shows post likes as summaries, skipping users that are gone', () => {
     const db = database();
     const liked = { ...post('p9', 'ann'), likes: { likeCount: 2, likedBy: ['bob', 'gone'], dislikedBy: [] } };
-    expect(toPublicPost(liked, indexUsers(db)).likes.likedBy.map((entry) => entry._id)).toEqual(['bob']);
+    expect(toPublicPost(liked, indexUsers(db), asIs(null)).likes.likedBy.map((entry) => entry._id)).toEqual(['bob']);
   });
 
   it('recognises stored shapes and rejects others', () => {

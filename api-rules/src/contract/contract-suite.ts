@@ -223,7 +223,8 @@ export function defineContractSuite(getContext: () => ContractContext): void {
         DECIDED_ERRORS.usernameCharacters,
       );
       // '.' and '..' cannot be reached as /profile/{name}; '-' and '_' alone name no one.
-      for (const username of ['.', '..', '-', '_', '._-', '...']) {
+      // Nor do names without a letter ('0', '123', '.1.'): they read as ids or paths.
+      for (const username of ['.', '..', '-', '_', '._-', '...', '0', '123', '.1.', '2026-11-26']) {
         expectRefusal(await call('POST', '/auth/signup', { body: { ...person, username } }), 400, DECIDED_ERRORS.usernameCharacters);
       }
       expect((await call('POST', '/auth/signup', { body: { ...person, username: '_a.' } })).status).toBe(201);

@@ -21,7 +21,10 @@ import {
   type StoredPost,
   type StoredUser,
   type TokenClaims,
+  isInlinePicture,
+  type SpecView,
 } from '@chirp/api-rules';
+import { picturePath, postImagePath, withOrigin } from '../db/named-pictures';
 import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
@@ -123,15 +126,25 @@ export function change<T extends Outcome>(
 export const keepChange: KeepChange<Services> = ({ sql }, { compact, ...rows }, run, notices) =>
   change(sql, { ...rows, narrow: compact }, run, notices);
 
-/** Users as the API shows them: follow lists as current summaries, no password. */
-export async function publicUsers(
-  q: Queryable,
-  users: readonly StoredUser[],
-  viewerId: string | null,
-  known?: ReadonlyMap<string, StoredUser>,
-) {
+/**
+ * How a spec-form answer of this server names large pictures and images (by the URLs it serves them
+ * at, versioned by the row's `updatedAt`) and caps lists of people around `viewerId`.
+ */
+export function specView(call: ApiCall, viewerId: string | null): SpecView {
+  const naming = { origin: call.origin ?? '' };
+  const version = (updatedAt: string | undefined) => (updatedAt === undefined ? 0 : Date.parse(updatedAt));
+  const named = (inline: string, path: string) => (isInlinePicture(inline) ? withOrigin(naming, inline) : `${naming.origin}${path}`);
+  return {
+    viewerId,
+    picture: (owner) => named(owner.profilePic, picturePath(owner._id, version(owner.updatedAt))),
+    postImage: (post) => named(post.image, postImagePath(post._id, version(post.updatedAt))),
+  };
+}
+
+/** Users as the API shows them: follow lists as current summaries (capped), no password. */
+export async function publicUsers(q: Queryable, users: readonly StoredUser[], view: SpecView, known?: ReadonlyMap<string, StoredUser>) {
   const index = known ?? (await loadSummaries(q, users.flatMap((user) => [...user.followers, ...user.following])));
-  return users.map((user) => toPublicUser(user, index, viewerId));
+  return users.map((user) => toPublicUser(user, index, view));
 }
 
 /** The spec's public reads ignore a token that is not valid; a valid one shows its owner their own bookmarks. */
@@ -139,10 +152,10 @@ export async function readerIdOrNull(call: ApiCall, services: Services): Promise
   return (await readToken(services.jwtSecret, call.headers.authorization))?._id ?? null;
 }
 
-/** Posts as the API shows them: likedBy / dislikedBy as current summaries. */
-export async function publicPosts(q: Queryable, posts: readonly StoredPost[]) {
+/** Posts as the API shows them: likedBy / dislikedBy as current summaries (capped). */
+export async function publicPosts(q: Queryable, posts: readonly StoredPost[], view: SpecView) {
   const index = await loadSummaries(q, posts.flatMap((post) => [...post.likes.likedBy, ...post.likes.dislikedBy]));
-  return posts.map((post) => toPublicPost(post, index));
+  return posts.map((post) => toPublicPost(post, index, view));
 }
 
 export { currentMoment, reply, type ApiCall, type ApiReply } from '@chirp/api-rules';

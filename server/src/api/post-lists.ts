@@ -3,8 +3,8 @@
  * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
  * using the feed indexes, so a page costs the same at 16 posts or 100 000.
  */
-import { orderPosts, pagePosts, pageStart, searchTerms, type PageRequest, type StoredPost } from '@chirp/api-rules';
-import { loadAllPosts, postsWhere } from '../db/records';
+import { pagePosts, pageStart, searchTerms, wholeListPage, wholeListReply, type PageRequest, type SpecView, type StoredPost } from '@chirp/api-rules';
+import { postsWhere } from '../db/records';
 import type { Queryable, Sql } from '../db/sql';
 import { publicPosts, reply, type ApiReply } from './context';
 
@@ -75,22 +75,23 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
 
 async function pageCandidates(q: Queryable, filter: PostFilter, request: Required<PageRequest>): Promise<StoredPost[]> {
   const { condition, params, tail } = pageQuery(filter, request);
-  return postsWhere(q, condition, params, tail);
+  return postsWhere(q, condition, params, tail, true);
 }
 
-/** A list of posts: whole when no paging was asked for, else one page and the cursor of the next. */
-export async function postListReply(q: Queryable, filter: PostFilter, request: PageRequest, status = 200): Promise<ApiReply> {
-  if (!request.page) {
-    const all = await loadAllPosts(q, filter.authorId);
-    return reply({ posts: await publicPosts(q, orderPosts(all, request.sort)) }, status);
-  }
-  const paged = { sort: request.sort, page: request.page };
+/**
+ * A list of posts: one page and the cursor of the next; asked for whole (the spec's form), its first
+ * `LIMITS.maxSpecPosts` with a `Link` to the rest. `listPath` (under /api) is where that rest is asked for.
+ */
+export async function postListReply(q: Queryable, filter: PostFilter, request: PageRequest, view: SpecView, listPath: string, status = 200): Promise<ApiReply> {
+  const paged = request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort);
   const page = pagePosts(await pageCandidates(q, filter, paged), paged);
-  return reply({ posts: await publicPosts(q, page.posts), nextCursor: page.nextCursor }, status);
+  const posts = await publicPosts(q, page.posts, view);
+  if (!request.page) return wholeListReply(posts, page.nextCursor, listPath, request.sort, status);
+  return reply({ posts, nextCursor: page.nextCursor }, status);
 }
 
-/** Every post, newest first: what each change to posts answers (spec 7). */
-export const allPostsReply = (q: Queryable, status = 200) => postListReply(q, {}, { sort: 'latest' }, status);
+/** Every post, newest first: what each change to posts answers (spec 7), at most a page of them. */
+export const allPostsReply = (q: Queryable, view: SpecView, status = 200) => postListReply(q, {}, { sort: 'latest' }, view, '/posts', status);
 
 /** Up to this many posts holding a search's words are read by id; more are dense enough to find in feed order. */
 export const FEW_MATCHES = 200;

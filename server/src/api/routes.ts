@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  LIMITS,
   SPEC_ERRORS,
   changeHandler,
   CHANGES,
@@ -26,7 +27,7 @@ import {
   type StoredUser,
   type TokenClaims,
 } from '@chirp/api-rules';
-import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
+import { loadUsersToShow, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
 import { checkPostQuota } from '../quotas';
 import {
@@ -35,6 +36,7 @@ import {
   publicPosts,
   publicUsers,
   readerIdOrNull,
+  specView,
   reply,
   SERVER_ERRORS,
   type ApiCall,
@@ -51,8 +53,8 @@ const none: Database = { tokenSecret: '', users: [], posts: [] };
 /** PostgreSQL's unique_violation: two sign-ups raced for one name; the index decided. */
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-async function answerUser(user: StoredUser, services: Services, viewerId: string | null = user._id) {
-  const [publicUser] = await publicUsers(services.sql, [user], viewerId);
+async function answerUser(user: StoredUser, services: Services, call: ApiCall, viewerId: string | null = user._id) {
+  const [publicUser] = await publicUsers(services.sql, [user], specView(call, viewerId));
   return publicUser;
 }
 
@@ -62,20 +64,20 @@ const bookmarks = ({ user }: { user: StoredUser }, _services: Services, { call, 
     : reply({ bookmarks: user.bookmarks });
 /** Every change to posts answers with the whole list (spec 7), or the changed post when compact. */
 const changedPost = (_outcome: unknown, { sql }: Services, { call, claims, compact }: AskedBy) =>
-  compact ? compactPostReply(sql, postId(call), call, claims._id) : allPostsReply(sql);
+  compact ? compactPostReply(sql, postId(call), call, claims._id) : allPostsReply(sql, specView(call, claims._id));
 
 async function followBody({ user, followUser }: { user: StoredUser; followUser: StoredUser }, { sql }: Services, asked: AskedBy) {
   if (asked.compact) {
     const profile = (id: string) => compactProfile(sql, { id }, asked.call, asked.claims._id);
     return reply({ user: await profile(user._id), followUser: await profile(followUser._id) });
   }
-  const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser], user._id);
+  const [publicUser, publicFollowUser] = await publicUsers(sql, [user, followUser], specView(asked.call, user._id));
   return reply({ user: publicUser, followUser: publicFollowUser });
 }
 
 /** The signed-in user as log in and sign-up answer them: whole, or a compact profile. */
 async function ownUser(user: StoredUser, services: Services, call: ApiCall, compact: boolean) {
-  return compact ? compactProfile(services.sql, { id: user._id }, call, user._id) : answerUser(user, services);
+  return compact ? compactProfile(services.sql, { id: user._id }, call, user._id) : answerUser(user, services, call);
 }
 
 /** A hash of nothing anyone knows, made once, with the same parameters as every stored one. */
@@ -84,7 +86,9 @@ const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'))
 
 const createPostHandler = changeHandler(keepChange, CHANGES.createPost, (outcome, { sql }, { call, claims, compact }) =>
   // createPost appends: the new post is the last one.
-  compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
+  compact
+    ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201)
+    : allPostsReply(sql, specView(call, claims._id), 201),
 );
 
 async function token(services: Services, claims: TokenClaims) {
@@ -131,9 +135,9 @@ export const usersHandlers = {
   users: async (call, services) => {
     const { sql } = services;
     if (wantsCompact(call.query)) return compactPeoplePage(sql, { kind: 'everyone' }, call, await readerId(call, services));
-    const users = await loadAllUsers(sql);
-    const viewer = await readerIdOrNull(call, services);
-    return reply({ users: await publicUsers(sql, users, viewer, new Map(users.map((user) => [user._id, user]))) });
+    const users = await loadUsersToShow(sql, LIMITS.maxSpecPosts);
+    const view = specView(call, await readerIdOrNull(call, services));
+    return reply({ users: await publicUsers(sql, users, view, new Map(users.map((user) => [user._id, user]))) });
   },
   bookmarks: async (_call, services, claims) => {
     const users = await loadUsersById(services.sql, [claims!._id]);
@@ -145,7 +149,7 @@ export const usersHandlers = {
     }
     const users = await loadUsersById(services.sql, [userId(call)]);
     const viewer = await readerIdOrNull(call, services);
-    return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services, viewer) });
+    return reply({ user: await answerUser(findUserById({ ...none, users }, userId(call)), services, call, viewer) });
   },
   editProfile: changeHandler(keepChange, CHANGES.editProfile, async ({ user }, services, { call, compact }) =>
     reply({ user: await ownUser(user, services, call, compact) }),
@@ -161,7 +165,7 @@ export const postsHandlers = {
   posts: async (call, services) =>
     wantsCompact(call.query)
       ? compactPostPage(services.sql, { replies: 'none' }, call, await readerId(call, services))
-      : postListReply(services.sql, {}, readPageRequest(call.query)),
+      : postListReply(services.sql, {}, readPageRequest(call.query), specView(call, await readerIdOrNull(call, services)), '/posts'),
   postsOfUser: async (call, services) => {
     const { sql } = services;
     const username = call.params.username!;
@@ -169,13 +173,14 @@ export const postsHandlers = {
     postsOfUser({ ...none, users }, username); // 404 for an unknown username, before the paging checks
     const authorId = users[0]!._id;
     if (wantsCompact(call.query)) return compactPostPage(sql, { authorId, replies: 'none' }, call, await readerId(call, services));
-    return postListReply(sql, { authorId }, readPageRequest(call.query));
+    const view = specView(call, await readerIdOrNull(call, services));
+    return postListReply(sql, { authorId }, readPageRequest(call.query), view, `/posts/user/${encodeURIComponent(username)}`);
   },
   post: async (call, services) => {
     const { sql } = services;
     if (wantsCompact(call.query)) return compactPostReply(sql, postId(call), call, await readerId(call, services));
     const posts = await loadPostsById(sql, [postId(call)]);
-    const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))]);
+    const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))], specView(call, await readerIdOrNull(call, services)));
     return reply({ post });
   },
   createPost: async (call, services, claims) => {
@@ -186,8 +191,8 @@ export const postsHandlers = {
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
   dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
-  deletePost: changeHandler(keepChange, CHANGES.deletePost, (_outcome, { sql }, { call, compact }) =>
-    compact ? reply({ postId: postId(call) }) : allPostsReply(sql),
+  deletePost: changeHandler(keepChange, CHANGES.deletePost, (_outcome, { sql }, { call, claims, compact }) =>
+    compact ? reply({ postId: postId(call) }) : allPostsReply(sql, specView(call, claims._id)),
   ),
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 

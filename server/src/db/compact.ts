@@ -6,16 +6,10 @@
  */
 import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
 import { formatTimestamp, LIMITS, type StoredPost } from '@chirp/api-rules';
+import { namedImageColumn, pictureVersion, picturePath, withOrigin, type PictureNaming } from './named-pictures';
+export { picturePath, type PictureNaming };
 import { rowIds, isStorableText } from './records';
 import type { Queryable } from './sql';
-
-/** How a compact answer names a person's picture: the stored one when small, else a URL of this server. */
-export interface PictureNaming {
-  /** Scheme and host of this server as the caller reaches it. */
-  origin: string;
-}
-
-export const picturePath = (userId: string, version: number) => `/api/users/${userId}/picture?v=${version}`;
 
 /** A picture column: the picture itself when inline-sized, else NULL (the row then needs the URL). */
 const pictureColumn = (alias: string) =>
@@ -33,7 +27,7 @@ interface PersonRow {
 
 const PERSON_COLUMNS = (alias: string, viewer: string) => `${alias}.id::text AS id, ${alias}.username, ${alias}.first_name,
     ${alias}.last_name, ${pictureColumn(alias)} AS picture,
-    (extract(epoch FROM ${alias}.updated_at) * 1000)::bigint AS picture_version,
+    ${pictureVersion(alias)} AS picture_version,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.followee_id = ${alias}.id) AS followed_by_me`;
 
 function toSummary(row: PersonRow, naming: PictureNaming): UserSummary {
@@ -91,7 +85,7 @@ export async function compactPostsWhere(
 ): Promise<CompactRow[]> {
   const viewer = `$${params.length + 1}::uuid`;
   const { rows } = await q.query<CompactPostRow>(
-    `SELECT p.id::text AS post_id, p.content, p.image, p.like_count, p.created_at, p.created_offset, p.updated_at,
+    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
@@ -105,7 +99,7 @@ export async function compactPostsWhere(
   return rows.map((row) => {
     const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
     const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
-    const image = row.image === null ? {} : { image: row.image };
+    const image = row.image === null ? {} : { image: withOrigin(naming, row.image) };
     const likeCount = Number(row.like_count);
     const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
     return {
@@ -253,6 +247,14 @@ export async function peopleAfter(
     params,
   );
   return rows.map((row) => ({ person: toPerson(row, naming), key: [row.username.toLowerCase(), row.id] }));
+}
+
+/** A post's image as stored (for `GET /api/posts/{id}/image`). */
+export async function loadPostImage(q: Queryable, postId: string): Promise<string | undefined> {
+  const [id] = rowIds([postId]);
+  if (!id) return undefined;
+  const { rows } = await q.query<{ image: string | null }>('SELECT image FROM posts WHERE id = $1::uuid', [id]);
+  return rows[0]?.image ?? undefined;
 }
 
 /** A user's picture as stored (for `GET /api/users/{id}/picture`). */

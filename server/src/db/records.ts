@@ -12,6 +12,7 @@ import {
   type StoredUser,
   type SummaryIndex,
 } from '@chirp/api-rules';
+import { namedImageColumn, namedPictureColumn } from './named-pictures';
 import type { Queryable } from './sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +55,12 @@ export type Relations = 'all' | readonly string[];
 const onlyNamed = (relations: Relations, column: string, param: number) =>
   relations === 'all' ? '' : ` AND ${column} = ANY($${param}::uuid[])`;
 
-const userSelect = (relations: Relations, param: number) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash, u.profile_pic,
+/**
+ * `named`: a read, whose answer names a large picture by URL (`namedPictureColumn`), so its bytes stay
+ * in the database; a change loads the picture itself, which it may write back.
+ */
+const userSelect = (relations: Relations, param: number, named = false) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash,
+    ${named ? namedPictureColumn('u') : 'u.profile_pic'} AS profile_pic,
     u.title, u.bio, u.website, u.extras, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
@@ -85,7 +91,11 @@ async function usersWhere(q: Queryable, condition: string, params: unknown[], re
   return rows.map(toUser);
 }
 
-export const loadAllUsers = (q: Queryable) => usersWhere(q, '', []);
+/** The first `max` users, in the order they signed up, for a read (large pictures named by URL). */
+export async function loadUsersToShow(q: Queryable, max: number): Promise<StoredUser[]> {
+  const { rows } = await q.query<UserRow>(`${userSelect('all', 1, true)} ORDER BY u.seq LIMIT $1`, [max]);
+  return rows.map(toUser);
+}
 
 export function loadUsersById(q: Queryable, ids: readonly string[], relations: Relations = 'all'): Promise<StoredUser[]> {
   const wanted = rowIds(ids);
@@ -104,12 +114,12 @@ export function loadUsersNamedAnyCase(q: Queryable, username: string): Promise<S
   return usersWhere(q, 'WHERE lower(u.username) = lower($1)', [username]);
 }
 
-/** Summaries of the people a response names (likers, followers…), current at this moment. */
+/** Summaries of the people a response names (likers, followers…), current at this moment, large pictures named. */
 export async function loadSummaries(q: Queryable, ids: Iterable<string>): Promise<SummaryIndex> {
   const wanted = rowIds([...ids]);
   if (wanted.length === 0) return new Map();
   const { rows } = await q.query<{ id: string; username: string; first_name: string; last_name: string; profile_pic: string }>(
-    'SELECT id::text, username, first_name, last_name, profile_pic FROM users WHERE id = ANY($1::uuid[])',
+    `SELECT u.id::text, u.username, u.first_name, u.last_name, ${namedPictureColumn('u')} AS profile_pic FROM users u WHERE u.id = ANY($1::uuid[])`,
     [wanted],
   );
   return new Map(
@@ -136,7 +146,7 @@ interface PostRow {
   reply_to: string | null;
 }
 
-const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
+const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, a.username, p.like_count,
     p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text`;
 
 /**
@@ -144,13 +154,13 @@ const POST_COLUMNS = `p.id::text, p.content, p.image, a.username, p.like_count,
  * LIMIT — on `p`, using the feed indexes), then only those get their likes. The rows come in no
  * particular order: the rules order them.
  */
-export const postSelect = (condition: string, tail = '', narrowed = '') => `SELECT ${POST_COLUMNS},
+export const postSelect = (condition: string, tail = '', narrowed = '', named = false) => `SELECT ${POST_COLUMNS(named)},
     ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND r.liked${narrowed} ORDER BY r.seq) AS liked_by,
     ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked${narrowed} ORDER BY r.seq) AS disliked_by
   FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`;
 
 /** Whole lists (every post, or every post of one author): the likes of all of them in one pass. */
-export const ALL_POSTS_SELECT = `SELECT ${POST_COLUMNS},
+export const ALL_POSTS_SELECT = `SELECT ${POST_COLUMNS(false)},
     coalesce(r.liked_by, '{}') AS liked_by, coalesce(r.disliked_by, '{}') AS disliked_by
   FROM posts p JOIN users a ON a.id = p.author_id
   LEFT JOIN (
@@ -172,18 +182,12 @@ const toPost = (row: PostRow): StoredPost => ({
   ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
 });
 
-/** Posts matching `condition` (on `p`), with `tail` (ORDER BY, LIMIT on `p`): see `postSelect`. */
-export async function postsWhere(q: Queryable, condition: string, params: unknown[], tail = ''): Promise<StoredPost[]> {
-  const { rows } = await q.query<PostRow>(postSelect(condition, tail), params);
-  return rows.map(toPost);
-}
-
-/** Every post, or every post of one author. */
-export async function loadAllPosts(q: Queryable, authorId?: string): Promise<StoredPost[]> {
-  const { rows } = await q.query<PostRow>(
-    authorId ? `${ALL_POSTS_SELECT} WHERE p.author_id = $1::uuid` : ALL_POSTS_SELECT,
-    authorId ? [authorId] : [],
-  );
+/**
+ * Posts matching `condition` (on `p`), with `tail` (ORDER BY, LIMIT on `p`): see `postSelect`.
+ * `named`: for a read, a large image is named by URL and its bytes stay in the database.
+ */
+export async function postsWhere(q: Queryable, condition: string, params: unknown[], tail = '', named = false): Promise<StoredPost[]> {
+  const { rows } = await q.query<PostRow>(postSelect(condition, tail, '', named), params);
   return rows.map(toPost);
 }
 

@@ -9,10 +9,11 @@ export const GUEST_CREDENTIALS = { username: 'guestuser', password: 'guest@chirp
 
 /**
  * Usernames: letters, digits, '.', '-', '_' (a username appears in /profile/{username} URLs), with at
- * least one letter or digit (`.` and `..` cannot be reached as a path, and `-` or `_` alone names no one).
+ * least one letter: `.` and `..` cannot be reached as a path, `-` or `_` alone names no one, and a
+ * name of digits and dots ('0', '123', '.1.') reads as an id, not a person.
  */
-export const USERNAME_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]+$/;
-export const USERNAME_RULE = 'A username may contain only letters, digits, dots, dashes and underscores, and needs at least one letter or digit.';
+export const USERNAME_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9._-]+$/;
+export const USERNAME_RULE = 'A username may contain only letters, digits, dots, dashes and underscores, and needs at least one letter.';
 
 /**
  * Characters that show nothing on their own: white space, control and format characters (zero-width

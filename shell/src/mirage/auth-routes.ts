@@ -1,4 +1,4 @@
-import { changeWithoutCaller, reply, viewerIn, type RouteHandler } from './http';
+import { changeWithoutCaller, reply, specView, viewerIn, type RouteHandler } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   indexUsers,
@@ -23,7 +23,7 @@ export const authHandlers = {
     const passwordHash = await hashPassword(password);
     const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
     const encodedToken = await issueToken(db.tokenSecret, user);
-    const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
+    const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ createdUser, encodedToken }, 201);
   },
   login: async (call, backend) => {
@@ -33,7 +33,7 @@ export const authHandlers = {
     const user = userForLogin(db, username);
     if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
     const encodedToken = await issueToken(db.tokenSecret, user);
-    const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), user._id);
+    const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ foundUser, encodedToken });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -17,9 +17,10 @@ import {
   indexUsers,
   type KeepChange,
   type Moment,
-  orderPosts,
   pagePosts,
   type PageRequest,
+  wholeListPage,
+  wholeListReply,
   readToken,
   reply,
   type RouteHandler as TableHandler,
@@ -27,9 +28,10 @@ import {
   type TokenClaims,
   toPublicPost,
   type Viewer,
+  type SpecView,
   currentMoment,
 } from '@chirp/api-rules';
-import { pictureUrl } from './pictures';
+import { pictureUrl, postImageUrl } from './pictures';
 
 export type { ApiCall, ApiReply, AskedBy } from '@chirp/api-rules';
 export { reply };
@@ -68,8 +70,11 @@ export const keepChange: KeepChange<Backend> = (backend, _rows, run, notices) =>
 
 /** The viewer of a compact answer on `db`: the signed-in caller, if any. */
 export function viewerIn(db: Database, claims: TokenClaims | undefined): Viewer {
-  return { caller: claims ? findCaller(db, claims) : undefined, picture: pictureUrl };
+  return { caller: claims ? findCaller(db, claims) : undefined, picture: pictureUrl, postImage: postImageUrl };
 }
+
+/** How a spec-form answer to `viewerId` names pictures and caps lists of people. */
+export const specView = (viewerId: string | null): SpecView => ({ viewerId, picture: pictureUrl, postImage: postImageUrl });
 
 /**
  * The spec's public reads (the users list, one user) ignore a token that is not valid: they answer
@@ -90,16 +95,19 @@ export function changeWithoutCaller<T extends { db: Database }>(backend: Backend
   return backend.change((db) => rule(db, moment));
 }
 
-/** Every post, newest first (the order the client shows by default). */
-export function allPostsReply(db: Database, status = 200): ApiReply {
-  return { ...postListReply(db, db.posts, { sort: 'latest' }), status };
+/** Every post, newest first (the order the client shows by default), at most a page of them. */
+export function allPostsReply(db: Database, view: SpecView, status = 200): ApiReply {
+  return postListReply(db, db.posts, { sort: 'latest' }, view, '/posts', status);
 }
 
-/** A list of posts: whole when no paging was asked for, else one page and the cursor of the next. */
-export function postListReply(db: Database, posts: readonly StoredPost[], request: PageRequest): ApiReply {
+/**
+ * A list of posts: one page and the cursor of the next; asked for whole (the spec's form), its first
+ * `LIMITS.maxSpecPosts` with a `Link` to the rest at `listPath` (under /api).
+ */
+export function postListReply(db: Database, posts: readonly StoredPost[], request: PageRequest, view: SpecView, listPath: string, status = 200): ApiReply {
   const users = indexUsers(db);
-  const project = (list: readonly StoredPost[]) => list.map((post) => toPublicPost(post, users));
-  if (!request.page) return reply({ posts: project(orderPosts(posts, request.sort)) });
-  const page = pagePosts(posts, { sort: request.sort, page: request.page });
-  return reply({ posts: project(page.posts), nextCursor: page.nextCursor });
+  const page = pagePosts(posts, request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort));
+  const projected = page.posts.map((post) => toPublicPost(post, users, view));
+  if (!request.page) return wholeListReply(projected, page.nextCursor, listPath, request.sort, status);
+  return reply({ posts: projected, nextCursor: page.nextCursor }, status);
 }

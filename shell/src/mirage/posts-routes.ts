@@ -1,4 +1,4 @@
-import { allPostsReply, keepChange, postListReply, reply, type ApiCall, type AskedBy, type RouteHandler } from './http';
+import { allPostsReply, keepChange, postListReply, readerIdOrNull, reply, specView, type ApiCall, type AskedBy, type RouteHandler } from './http';
 import { compactPostAnswer, postPageReply, readingViewer } from './compact-routes';
 import type { Backend } from './backend';
 import {
@@ -24,19 +24,20 @@ import {
 const postId = (call: ApiCall) => call.params.postId!;
 /** Every change to posts answers with the whole list (spec 7), or the changed post when compact. */
 const changedPost = (db: Database, _backend: Backend, asked: AskedBy) =>
-  asked.compact ? compactPostAnswer(db, postId(asked.call), asked) : allPostsReply(db);
+  asked.compact ? compactPostAnswer(db, postId(asked.call), asked) : allPostsReply(db, specView(asked.claims._id));
 
 /** The compact feeds show posts that start a conversation; the spec's lists hold every post. */
 export const postsHandlers = {
   posts: async (call, backend) =>
     wantsCompact(call.query)
       ? postPageReply(backend.db, backend.db.posts.filter(isTopLevel), call.query, await readingViewer(call, backend))
-      : postListReply(backend.db, backend.db.posts, readPageRequest(call.query)),
+      : postListReply(backend.db, backend.db.posts, readPageRequest(call.query), specView(await readerIdOrNull(call, backend)), '/posts'),
   postsOfUser: async (call, backend) => {
-    const posts = postsOfUser(backend.db, call.params.username!);
-    return wantsCompact(call.query)
-      ? postPageReply(backend.db, posts.filter(isTopLevel), call.query, await readingViewer(call, backend))
-      : postListReply(backend.db, posts, readPageRequest(call.query));
+    const username = call.params.username!;
+    const posts = postsOfUser(backend.db, username);
+    if (wantsCompact(call.query)) return postPageReply(backend.db, posts.filter(isTopLevel), call.query, await readingViewer(call, backend));
+    const view = specView(await readerIdOrNull(call, backend));
+    return postListReply(backend.db, posts, readPageRequest(call.query), view, `/posts/user/${encodeURIComponent(username)}`);
   },
   thread: async (call, backend) => {
     const { db } = backend;
@@ -52,17 +53,17 @@ export const postsHandlers = {
   post: async (call, backend) => {
     const { db } = backend;
     const post = findPost(db, postId(call));
-    if (!wantsCompact(call.query)) return reply({ post: toPublicPost(post, indexUsers(db)) });
+    if (!wantsCompact(call.query)) return reply({ post: toPublicPost(post, indexUsers(db), specView(await readerIdOrNull(call, backend))) });
     return reply({ post: toCompactPost(db, post, await readingViewer(call, backend)) });
   },
   createPost: changeHandler(keepChange, CHANGES.createPost, (db, _backend, asked) =>
     // createPost appends: the new post is the last one.
-    asked.compact ? compactPostAnswer(db, db.posts[db.posts.length - 1]!._id, asked, 201) : allPostsReply(db, 201),
+    asked.compact ? compactPostAnswer(db, db.posts[db.posts.length - 1]!._id, asked, 201) : allPostsReply(db, specView(asked.claims._id), 201),
   ),
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
   dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
   deletePost: changeHandler(keepChange, CHANGES.deletePost, (db, _backend, asked) =>
-    asked.compact ? reply({ postId: postId(asked.call) }) : allPostsReply(db),
+    asked.compact ? reply({ postId: postId(asked.call) }) : allPostsReply(db, specView(asked.claims._id)),
   ),
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -62,8 +62,8 @@ const unknownCall = (call: ApiCall, backend: Backend) =>
 
 function answerWith(run: (call: ApiCall, backend: Backend) => Promise<ApiReply>, backend: Backend) {
   return async (_schema: unknown, request: Request) => {
-    const { status, body } = await run(toCall(request), backend);
-    return new Response(status, JSON_HEADERS, body as object);
+    const { status, body, headers } = await run(toCall(request), backend);
+    return new Response(status, { ...JSON_HEADERS, ...headers }, body as object);
   };
 }
 
@@ -141,7 +141,8 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
       for (const route of apiRoutes) this[lowerCase(route.method)](route.path, answerWith(route.run, backend));
       // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-        this[method]('/*rest', answerWith(unknownCall, backend));
+        // '/*rest' needs a segment: '/api/' itself is its own route.
+        for (const path of ['/', '/*rest']) this[method](path, answerWith(unknownCall, backend));
       }
       // XHRs (Pretender intercepts those too) to anything but this origin's /api go to the network.
       this.passthrough((request) => !isApiUrl(new URL(request.url, globalThis.location.href), globalThis.location.origin));

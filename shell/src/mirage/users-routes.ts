@@ -1,8 +1,9 @@
-import { keepChange, readerIdOrNull, reply, viewerIn, type ApiCall, type AskedBy, type RouteHandler } from './http';
+import { keepChange, readerIdOrNull, reply, specView, viewerIn, type ApiCall, type AskedBy, type RouteHandler } from './http';
 import { compactFollowAnswer, peoplePageReply, readingViewer } from './compact-routes';
 import type { Backend } from './backend';
 import {
   changeHandler,
+  LIMITS,
   CHANGES,
   type Database,
   findCaller,
@@ -25,7 +26,8 @@ const bookmarks = ({ user }: { user: StoredUser }, _backend: Backend, asked: Ask
 function followBody({ db, user, followUser }: { db: Database; user: StoredUser; followUser: StoredUser }, _backend: Backend, asked: AskedBy) {
   if (asked.compact) return compactFollowAnswer(db, user, followUser, asked);
   const users = indexUsers(db);
-  return reply({ user: toPublicUser(user, users, user._id), followUser: toPublicUser(followUser, users, user._id) });
+  const view = specView(user._id);
+  return reply({ user: toPublicUser(user, users, view), followUser: toPublicUser(followUser, users, view) });
 }
 
 export const usersHandlers = {
@@ -33,18 +35,18 @@ export const usersHandlers = {
     const { db } = backend;
     if (wantsCompact(call.query)) return peoplePageReply(db.users, call.query, await readingViewer(call, backend));
     const users = indexUsers(db);
-    const viewer = await readerIdOrNull(call, backend);
-    return reply({ users: db.users.map((user) => toPublicUser(user, users, viewer)) });
+    const view = specView(await readerIdOrNull(call, backend));
+    return reply({ users: db.users.slice(0, LIMITS.maxSpecPosts).map((user) => toPublicUser(user, users, view)) });
   },
   bookmarks: async (_call, backend, claims) => reply({ bookmarks: findCaller(backend.db, claims!).bookmarks }),
   user: async (call, backend) => {
     const { db } = backend;
     const user = findUserById(db, userId(call));
-    if (!wantsCompact(call.query)) return reply({ user: toPublicUser(user, indexUsers(db), await readerIdOrNull(call, backend)) });
+    if (!wantsCompact(call.query)) return reply({ user: toPublicUser(user, indexUsers(db), specView(await readerIdOrNull(call, backend))) });
     return reply({ user: toProfile(db, user, await readingViewer(call, backend)) });
   },
   editProfile: changeHandler(keepChange, CHANGES.editProfile, ({ db, user }, _backend, asked) =>
-    reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db), user._id) }),
+    reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db), specView(user._id)) }),
   ),
   bookmark: changeHandler(keepChange, CHANGES.bookmark, bookmarks),
   removeBookmark: changeHandler(keepChange, CHANGES.removeBookmark, bookmarks),

@@ -82,7 +82,7 @@ export default function SignupPage() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="Letters, digits, dots, dashes and underscores, with at least one letter or digit."
+          hint="Letters, digits, dots, dashes and underscores, with at least one letter."
           value={form.username}
           onChange={fieldChanged}
         />

@@ -4,7 +4,7 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { defineBadInputSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, type ContractContext } from '@chirp/api-rules/contract';
+import { defineBadInputSuite, defineBoundedSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, defineFuzzSuite, type ContractContext } from '@chirp/api-rules/contract';
 
 let server: Server;
 
@@ -25,3 +25,5 @@ describe('the API contract, against Mirage', () => defineContractSuite(context))
 describe('bad input at every call, against Mirage', () => defineBadInputSuite(context));
 describe('the compact form and the paged reads, against Mirage', () => defineCompactSuite(context));
 describe('conversations, mentions and notifications, against Mirage', () => defineConversationsSuite(context));
+describe('bounded answers, against Mirage', () => defineBoundedSuite(context));
+describe('generated bad input at every route, against Mirage', () => defineFuzzSuite(context));
