@@ -237,6 +237,25 @@ describe('the new post’s draft', () => {
     expect(await readDraft(me.username)).toEqual({ text: 'For later' });
   });
 
+  it('is removed from the browser when its person signs out themselves', async () => {
+    openPageAs(me);
+    const { user, text, view } = showDialog();
+    await waitFor(() => expect(text).toHaveValue(''));
+    await user.type(text, 'Not for the next person');
+    await settleDraft();
+    expect(await readDraft(me.username)).toEqual({ text: 'Not for the next person' });
+    useSession.getState().logOut({ bySignOut: true });
+    await settleDraft();
+    expect(await readDraft(me.username)).toBeUndefined();
+    expect(Object.values({ ...sessionStorage }).join()).not.toContain('Not for the next person');
+    view.unmount();
+
+    openPageAs(me);
+    const next = showDialog();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(next.text).toHaveValue('');
+  });
+
   it('is for new posts only: a reply keeps no draft', async () => {
     await writeDraft(me.username, { text: 'A new post in waiting' });
     openPageAs(me);

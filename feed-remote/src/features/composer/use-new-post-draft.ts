@@ -89,21 +89,39 @@ async function loadDraft(username: string) {
   changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
 }
 
+/** Who the page was signed in as before the session ended: a sign-out that follows removes their draft. */
+let lastSignedIn: string | null = null;
+
 /**
- * Signing out empties the session's composer text: the draft, saved first, waits for the next log in
- * in IndexedDB, and the tab forgets its copy once it is kept there (another tab may change it before).
+ * A session that ends (expired, or gone at the back end) empties the session's composer text: the
+ * draft, saved first, waits for the next log in in IndexedDB, and the tab forgets its copy once it is
+ * kept there (another tab may change it before). A person who signs out themselves leaves nothing:
+ * the next person at this browser must not find what they were writing.
  */
 useSession.subscribe((state, previous) => {
+  if (state.signedOut && !previous.signedOut && lastSignedIn) {
+    removeDraft(lastSignedIn);
+    lastSignedIn = null;
+  }
   if (state.username === previous.username) return;
   saveNow();
   changeDraftImage({ username: null, image: undefined, loaded: false });
   const left = previous.username;
+  lastSignedIn = left;
   if (left) {
     void writes.then((kept) => {
       if (kept && useSession.getState().username !== left) forgetTabDraft(left);
     });
   }
 });
+
+/** Removes the account's draft everywhere it is kept, after the writes already on their way. */
+function removeDraft(username: string) {
+  if (pending?.username === username) pending = null;
+  forgetTabDraft(username);
+  savedDrafts.delete(username);
+  writes = writes.then(() => writeDraft(username, draftOf('', undefined)));
+}
 
 /**
  * The new post's draft: its text (the store's) and image survive the dialog's closing and a reload,
