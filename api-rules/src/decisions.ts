@@ -80,6 +80,9 @@ export const DECIDED_ERRORS = {
   missingObject: (name: string) => `The request body must have an object "${name}".`,
   notText: (field: string) => `The field "${field}" must be text.`,
   tooLong: (field: string, max: number) => `The field "${field}" must be at most ${max} characters.`,
+  emptyField: (field: string) => `The field "${field}" cannot be empty.`,
+  cannotChange: (fields: readonly string[]) =>
+    `${fields.map((field) => `"${field}"`).join(', ')} cannot be changed here: a profile edit changes profilePic, title, bio, website, firstName and lastName.`,
   passwordTooLong: `Password must be at most ${LIMITS.maxPassword} characters`,
   usernameCharacters: USERNAME_RULE,
   postTooLong: `A post can be at most ${MAX_POST_LENGTH} characters.`,

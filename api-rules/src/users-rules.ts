@@ -8,16 +8,47 @@ import {
   type Moment,
   type StoredUser,
 } from './database';
-import { SPEC_ERRORS } from './decisions';
+import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import type { ProfileEdit } from './validation';
 
 type UserChange = { db: Database; user: StoredUser };
 type FollowChange = UserChange & { followUser: StoredUser };
 
 /** Spec 5: the submitted username may not differ from the current one. */
+/** Ids of a list as a client sends it back: ids, or people with their `_id`. */
+const idsOf = (value: unknown) =>
+  Array.isArray(value) ? value.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { _id?: unknown })._id : entry)) : null;
+const sameIds = (value: unknown, ids: readonly string[]) => JSON.stringify(idsOf(value)) === JSON.stringify(ids);
+
+/**
+ * Fields a client may send back unchanged (clients of the original mock send the whole user object
+ * they were given): each is accepted only when it repeats what is stored. Timestamps are the server's.
+ */
+const REPEATS_STORED: Record<string, (user: StoredUser, value: unknown) => boolean> = {
+  _id: (user, value) => value === user._id,
+  createdAt: () => true,
+  updatedAt: () => true,
+  bookmarks: (user, value) => sameIds(value, user.bookmarks),
+  followers: (user, value) => sameIds(value, user.followers),
+  following: (user, value) => sameIds(value, user.following),
+};
+
+/** The sent fields that would change what an edit cannot: a password, the follow lists, anything unknown. */
+function fieldsThatCannotChange(caller: StoredUser, others: NonNullable<ProfileEdit['others']>): string[] {
+  return Object.entries(others)
+    .filter(([key, value]) => {
+      const repeats = Object.hasOwn(REPEATS_STORED, key) ? REPEATS_STORED[key]! : undefined;
+      if (repeats) return !repeats(caller, value);
+      return !(Object.hasOwn(caller.extras, key) && caller.extras[key] === value);
+    })
+    .map(([key]) => key);
+}
+
 export function editProfile(db: Database, caller: StoredUser, edit: ProfileEdit, moment: Moment): UserChange {
-  const { username, ...fields } = edit;
+  const { username, others, ...fields } = edit;
   if (username !== undefined && username !== caller.username) refuse(404, SPEC_ERRORS.usernameChange);
+  const fixed = fieldsThatCannotChange(caller, others ?? {});
+  if (fixed.length > 0) refuse(400, DECIDED_ERRORS.cannotChange(fixed));
   const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const user = { ...caller, ...given, updatedAt: moment.now };
   return { db: replaceUsers(db, user), user };

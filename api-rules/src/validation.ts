@@ -193,14 +193,35 @@ function readExtraFields(body: JsonObject): Record<string, string> {
 
 export interface ProfileEdit extends ProfileFields {
   username?: string;
+  /** The display name (the original mock back end applies them too). */
+  firstName?: string;
+  lastName?: string;
+  /** Every other field sent: the rule accepts only those that repeat what is stored. */
+  others?: JsonObject;
 }
 
-/** `{ userData: { profilePic, title, bio, website } }`; each field optional, other fields ignored. */
+const EDITABLE = new Set(['profilePic', 'title', 'bio', 'website', 'username', 'firstName', 'lastName']);
+
+/** A display name given in an edit: trimmed, not empty. */
+function readName(source: JsonObject, field: 'firstName' | 'lastName'): string | undefined {
+  const name = readText(source, field, LIMITS.maxName);
+  if (name === '') refuse(400, DECIDED_ERRORS.emptyField(field));
+  return name;
+}
+
+/** `{ userData: { profilePic, title, bio, website, firstName, lastName } }`; each field optional. */
 export function readProfileEdit(body: JsonObject): ProfileEdit {
   const userData = readObject(body, 'userData');
   const fields = readProfileFields(userData);
   if (fields.profilePic === '') refuse(400, DECIDED_ERRORS.badImage);
-  return { ...fields, username: readText(userData, 'username', Number.MAX_SAFE_INTEGER, false) };
+  const others = Object.fromEntries(Object.entries(userData).filter(([key]) => !EDITABLE.has(key)));
+  return {
+    ...fields,
+    firstName: readName(userData, 'firstName'),
+    lastName: readName(userData, 'lastName'),
+    username: readText(userData, 'username', Number.MAX_SAFE_INTEGER, false),
+    others,
+  };
 }
 
 export interface PostInput {

@@ -334,3 +334,6 @@ const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 const runs = { ...previous.runs, [databaseUrl ? 'postgres' : 'pglite']: report };
 writeFileSync(file, `${JSON.stringify({ runs }, null, 2)}\n`);
 console.info(`Wrote ${file}`);
+
+// The spec-form answers' sizes with heavy pictures (their own server: a small network of its own).
+await import('./answer-size.mjs');

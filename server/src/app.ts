@@ -82,8 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: options.bodyLimit,
-    // Ids of any length reach the handlers (and are answered 404), as in the in-browser back end.
-    routerOptions: { maxParamLength: 10_000 },
+    // Ids of any length reach the handlers (and are answered 404), as in the in-browser back end. A
+    // trailing slash names the same call: the original mock back end registers and documents some
+    // routes that way (`/api/users/bookmark/`), and its clients call them so.
+    routerOptions: { maxParamLength: 10_000, ignoreTrailingSlash: true },
     // Behind a load balancer, the client's address (for rate limits) is in X-Forwarded-For; only the
     // configured hops are believed, so a client cannot name its own address (TRUST_PROXY, config.ts).
     trustProxy:

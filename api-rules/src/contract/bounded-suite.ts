@@ -36,7 +36,7 @@ export function defineBoundedSuite(getContext: () => ContractContext): void {
 
   it('names a large profile picture and a large post image by URL in the compact and the spec form', async () => {
     const { token, user } = await api.loginGuest();
-    expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(20_000) } } })).status).toBe(200);
+    expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(20_000) } } })).status).toBe(201);
     const created = await call('POST', '/posts', { token, body: { postData: { content: 'A photo', image: dataImage(30_000) } } });
     expect(created.status).toBe(201);
     const photoId = (created.body.posts as Post[]).find((post) => post.content === 'A photo')!._id;
@@ -61,7 +61,7 @@ export function defineBoundedSuite(getContext: () => ContractContext): void {
     const people = [await api.loginGuest(), ...(await Promise.all(others.map((user) => api.loginSeedUser(user.username))))];
     const posts = await api.posts();
     for (const person of people) {
-      expect((await call('POST', '/users/edit', { token: person.token, body: { userData: { profilePic: dataImage(250 * 1024) } } })).status).toBe(200);
+      expect((await call('POST', '/users/edit', { token: person.token, body: { userData: { profilePic: dataImage(250 * 1024) } } })).status).toBe(201);
       for (const post of posts) {
         const liked = await call('POST', `/posts/like/${post._id}`, { token: person.token });
         expect([200, 201, 400]).toContain(liked.status); // 400: a like the seeds already hold

@@ -125,7 +125,7 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
       const { token } = await api.loginGuest();
       const [post] = await api.postsOf(PRIYA);
       const liked = await call('POST', `/posts/like/${post!._id}?view=compact`, { token });
-      expect(liked.status).toBe(200);
+      expect(liked.status).toBe(201);
       expect(Object.keys(liked.body)).toEqual(['post']);
       expectCompactPost(liked.body.post);
       expect(liked.body.post).toMatchObject({ _id: post!._id, likeCount: post!.likes.likeCount + 1, likedByMe: true });
@@ -153,7 +153,7 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
       const edited = await call('POST', `/posts/edit/${id}?view=compact`, { token, body: { postData: { content: 'Edited' } } });
       expect(edited.body.post).toMatchObject({ _id: id, content: 'Edited' });
       const deleted = await call('DELETE', `/posts/${id}?view=compact`, { token });
-      expect(deleted).toMatchObject({ status: 200, body: { postId: id } });
+      expect(deleted).toMatchObject({ status: 201, body: { postId: id } });
       expect((await call('GET', `/posts/${id}?view=compact`)).status).toBe(404);
     });
 
@@ -179,7 +179,7 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
       const before = (await call('GET', `/users/by-username/${stranger!.username}`)).body.user as Profile;
       const mineBefore = (await call('GET', `/users/by-username/${GUEST}`)).body.user as Profile;
       const followed = await call('POST', `/users/follow/${before._id}?view=compact`, { token });
-      expect(followed.status).toBe(200);
+      expect(followed.status).toBe(201);
       expectProfile(followed.body.user);
       expectProfile(followed.body.followUser);
       expect(followed.body.followUser).toMatchObject({ _id: before._id, followerCount: before.followerCount + 1, followedByMe: true });
@@ -317,7 +317,7 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
         400,
         DECIDED_ERRORS.profilePictureTooLarge,
       );
-      expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(200 * 1024) } } })).status).toBe(200);
+      expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic: dataImage(201 * 1024) } } })).status).toBe(201);
       expectRefusal(
         await call('POST', '/posts', { token, body: { postData: { content: 'big', image: dataImage(LIMITS.maxPostImageBytes + 1024) } } }),
         400,

@@ -359,7 +359,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
     it('changes the four fields and answers { user }', async () => {
       const { token, user } = await api.loginGuest();
       const answer = await call('POST', '/users/edit', { token, body: { userData } });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(Object.keys(answer.body)).toEqual(['user']);
       expect(answer.body.user).toMatchObject({ ...userData, _id: user._id, username: GUEST });
       expectNoPassword(answer.body);
@@ -368,7 +368,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
 
     it('accepts the same username, refuses another one with 404, changing nothing', async () => {
       const { token } = await api.loginGuest();
-      expect((await call('POST', '/users/edit', { token, body: { userData: { ...userData, username: GUEST } } })).status).toBe(200);
+      expect((await call('POST', '/users/edit', { token, body: { userData: { ...userData, username: GUEST } } })).status).toBe(201);
       const before = await api.snapshot(token);
       const answer = await call('POST', '/users/edit', { token, body: { userData: { ...userData, bio: 'x', username: 'someone.else' } } });
       expectRefusal(answer, 404, SPEC_ERRORS.usernameChange);
@@ -390,7 +390,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
     it('accepts http(s), data:image/ and app images as a picture; refuses anything else', async () => {
       const { token } = await api.loginGuest();
       for (const profilePic of ['http://pics.example/a.jpg', 'data:image/png;base64,iVBORw0KGgo=', '/avatars/avatar-1.svg']) {
-        expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic } } })).status).toBe(200);
+        expect((await call('POST', '/users/edit', { token, body: { userData: { profilePic } } })).status).toBe(201);
       }
       for (const profilePic of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://x.example/a.png', '//evil.example/a.png', '']) {
         expectRefusal(await call('POST', '/users/edit', { token, body: { userData: { profilePic } } }), 400, DECIDED_ERRORS.badImage);
@@ -414,14 +414,16 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       expectRefusal(await call('POST', '/users/edit', { token, body: { userData: { title: 5 } } }), 400, DECIDED_ERRORS.notText('title'));
     });
 
-    it('refuses a body without userData, and ignores fields it does not edit', async () => {
-      const { token, user } = await api.loginGuest();
+    it('refuses a body without userData, and fields it cannot change (naming them), changing nothing', async () => {
+      const { token } = await api.loginGuest();
+      const before = await api.snapshot(token);
       expectRefusal(await call('POST', '/users/edit', { token, body: { title: 'x' } }), 400, DECIDED_ERRORS.missingObject('userData'));
-      const answer = await call('POST', '/users/edit', {
-        token,
-        body: { userData: { title: 'ok', _id: 'x', followers: [], password: 'changed!!', bookmarks: ['y'] } },
-      });
-      expect(answer.body.user).toMatchObject({ _id: user._id, title: 'ok', bookmarks: user.bookmarks, followers: user.followers });
+      expectRefusal(
+        await call('POST', '/users/edit', { token, body: { userData: { title: 'ok', _id: 'x', password: 'changed!!', bookmarks: ['y'] } } }),
+        400,
+        DECIDED_ERRORS.cannotChange(['_id', 'password', 'bookmarks']),
+      );
+      expect(await api.snapshot(token)).toEqual(before);
       await api.loginGuest();
     });
   });
@@ -461,11 +463,11 @@ export function defineContractSuite(getContext: () => ContractContext): void {
     it('adds and removes a bookmark, each answering { bookmarks }', async () => {
       const { token, otherPost, user } = await guestSession();
       const added = await call('POST', `/users/bookmark/${otherPost._id}`, { token });
-      expect(added).toMatchObject({ status: 200, body: { bookmarks: [...user.bookmarks, otherPost._id] } });
+      expect(added).toMatchObject({ status: 201, body: { bookmarks: [...user.bookmarks, otherPost._id] } });
       const mine = (await call('GET', '/users', { token })).body.users.find((entry: User) => entry.username === GUEST);
       expect(mine.bookmarks).toContain(otherPost._id);
       const removed = await call('POST', `/users/remove-bookmark/${otherPost._id}`, { token });
-      expect(removed).toMatchObject({ status: 200, body: { bookmarks: user.bookmarks } });
+      expect(removed).toMatchObject({ status: 201, body: { bookmarks: user.bookmarks } });
     });
 
     it('refuses a second bookmark and removing one that is absent', async () => {
@@ -488,7 +490,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const { token, user } = await api.loginGuest();
       const kenji = await api.userNamed('kenji.w');
       const answer = await call('POST', `/users/follow/${kenji._id}`, { token });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(Object.keys(answer.body).sort()).toEqual(['followUser', 'user']);
       expectNoPassword(answer.body);
       expect(answer.body.user.following.map((entry: User) => entry._id)).toContain(kenji._id);
@@ -504,7 +506,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const priya = await api.userNamed(PRIYA);
       expect(user.following.map((entry) => entry._id)).toContain(priya._id);
       const answer = await call('POST', `/users/unfollow/${priya._id}`, { token });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(answer.body.user.following.map((entry: User) => entry._id)).not.toContain(priya._id);
       expect(answer.body.followUser.followers.map((entry: User) => entry._id)).not.toContain(user._id);
     });
@@ -726,7 +728,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
         token,
         body: { postData: { content: 'Edited words', image: 'https://img.example/e.png' } },
       });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(answer.body.posts).toHaveLength(16);
       const edited = answer.body.posts.find((post: Post) => post._id === ownPost._id);
       expect(edited).toMatchObject({ content: 'Edited words', image: 'https://img.example/e.png', createdAt: ownPost.createdAt });
@@ -760,7 +762,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const hannah = await api.loginSeedUser('hannah.lee');
       await call('POST', `/users/bookmark/${ownPost._id}`, { token: hannah.token });
       const answer = await call('DELETE', `/posts/${ownPost._id}`, { token });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(answer.body.posts).toHaveLength(15);
       expect(answer.body.posts.map((post: Post) => post._id)).not.toContain(ownPost._id);
       expect((await call('GET', '/users/bookmark', { token: hannah.token })).body.bookmarks).not.toContain(ownPost._id);
@@ -786,7 +788,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const { token, user } = await api.loginGuest();
       const post = await postNotLikedBy(user._id);
       const answer = await call('POST', `/posts/like/${post._id}`, { token });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       expect(answer.body.posts).toHaveLength(16);
       const liked = answer.body.posts.find((entry: Post) => entry._id === post._id);
       expect(liked.likes.likeCount).toBe(post.likes.likeCount + 1);
@@ -812,7 +814,7 @@ export function defineContractSuite(getContext: () => ContractContext): void {
       const { token, user } = await api.loginGuest();
       const post = (await api.postsOf(MARCUS)).find((entry) => entry.likes.likedBy.some((liker) => liker._id === user._id))!;
       const answer = await call('POST', `/posts/dislike/${post._id}`, { token });
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(201);
       const disliked = answer.body.posts.find((entry: Post) => entry._id === post._id);
       expect(disliked.likes.likeCount).toBe(post.likes.likeCount - 1);
       expect(disliked.likes.likedBy.map((entry: User) => entry._id)).not.toContain(user._id);

@@ -85,7 +85,7 @@ export function defineConversationsSuite(getContext: () => ContractContext): voi
         token: guest.token,
         body: { postData: { content: 'Second, edited', replyTo: null } },
       });
-      expect(edited.status).toBe(200);
+      expect(edited.status).toBe(201);
       expect(edited.body.post).toMatchObject({ content: 'Second, edited', replyTo: top._id });
     });
 
@@ -95,7 +95,7 @@ export function defineConversationsSuite(getContext: () => ContractContext): voi
       const top = await post(guest.token, 'Soon gone');
       const first = await post(priya.token, 'A reply', top._id);
       const second = await post(guest.token, 'A reply to the reply', first._id);
-      expect((await call('DELETE', `/posts/${top._id}`, { token: guest.token })).status).toBe(200);
+      expect((await call('DELETE', `/posts/${top._id}`, { token: guest.token })).status).toBe(201);
 
       const thread = await call('GET', `/posts/${second._id}/thread?view=compact`);
       expect(thread.body.ancestors).toEqual([{ _id: top._id, deleted: true }, expect.objectContaining({ _id: first._id })]);

@@ -10,3 +10,4 @@ export { forgeToken, tokenClaims, unsignedToken, UUID_PATTERN, type ContractCont
 export { defineConversationsSuite } from './conversations-suite';
 export { defineBoundedSuite } from './bounded-suite';
 export { defineFuzzSuite } from './fuzz-suite';
+export { defineCompatSuite } from './compat-suite';

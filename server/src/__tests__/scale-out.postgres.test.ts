@@ -45,7 +45,7 @@ describe('two server instances on one PostgreSQL', () => {
   it('a like through one is seen through the other', { timeout: 30_000 }, async () => {
     const token = await login(a.url, GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
     const target = (await getPosts(b.url)).find((entry) => !entry.likes.likedBy.some((liker) => liker.username === GUEST_CREDENTIALS.username))!;
-    expect((await post(a.url, `/posts/like/${target._id}`, {}, token)).status).toBe(200);
+    expect((await post(a.url, `/posts/like/${target._id}`, {}, token)).status).toBe(201);
     const seen = (await getPosts(b.url)).find((entry) => entry._id === target._id)!;
     expect(seen.likes.likeCount).toBe(target.likes.likeCount + 1);
     expect(seen.likes.likedBy.map((liker) => liker.username)).toContain(GUEST_CREDENTIALS.username);

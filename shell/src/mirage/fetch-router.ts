@@ -57,7 +57,9 @@ export function splitFetch(natives: FetchNatives, mirageFetch: typeof fetch): ty
       });
     }
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const answer = await mirageFetch(url.pathname + url.search, {
+    // A trailing slash names the same call, as on the server (clients of the original mock back end use one).
+    const path = url.pathname.length > '/api/'.length ? url.pathname.replace(/\/$/, '') : url.pathname;
+    const answer = await mirageFetch(path + url.search, {
       method: request.method,
       headers: headerObject(request.headers),
       body,

@@ -4,7 +4,7 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { defineBadInputSuite, defineBoundedSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, defineFuzzSuite, type ContractContext } from '@chirp/api-rules/contract';
+import { defineBadInputSuite, defineBoundedSuite, defineCompatSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, defineFuzzSuite, type ContractContext } from '@chirp/api-rules/contract';
 
 let server: Server;
 
@@ -27,3 +27,4 @@ describe('the compact form and the paged reads, against Mirage', () => defineCom
 describe('conversations, mentions and notifications, against Mirage', () => defineConversationsSuite(context));
 describe('bounded answers, against Mirage', () => defineBoundedSuite(context));
 describe('generated bad input at every route, against Mirage', () => defineFuzzSuite(context));
+describe('clients of the original mock back end, against Mirage', () => defineCompatSuite(context));
