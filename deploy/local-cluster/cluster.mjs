@@ -201,7 +201,11 @@ function startHaproxy({ haproxy, dir, ports }) {
   runAsDbUser(haproxy, ['-D', '-f', file]);
 }
 
-/** The environment of API instance `index` (1-based): writes through PgBouncer, lists from the replica, LISTEN direct. */
+/**
+ * The environment of API instance `index` (1-based): writes through PgBouncer, lists from the replica,
+ * LISTEN direct. No demo accounts (their passwords are published) unless `extraEnv` asks for them
+ * (SEED_DEMO=1).
+ */
 export function instanceEnv({ dir, ports, password, jwtSecret, corsOrigins, extraEnv = {} }, index) {
   const url = (port, database) => `postgres://${ROLE}:${password}@${HOST}:${port}/${database}`;
   return {
@@ -218,7 +222,7 @@ export function instanceEnv({ dir, ports, password, jwtSecret, corsOrigins, extr
     JWT_SECRET: jwtSecret,
     CORS_ORIGINS: corsOrigins.join(','),
     TRUST_PROXY: HOST,
-    SEED_DEMO: '1',
+    SEED_DEMO: '0',
     // Under a load test the request log would be most of the disk writes.
     LOG_REQUESTS: '0',
     ...extraEnv,
@@ -298,7 +302,7 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
   try {
     await startPostgres({ bin: found.pg, dir, ports, password: secrets.password });
     startPgbouncer({ pgbouncer: found.pgbouncer, dir, ports, password: secrets.password });
-    // The first instance migrates and lays the seeds; the others find them done.
+    // The first instance migrates (and lays the demo accounts, if asked); the others find it done.
     cluster.pids.api1 = startInstance(cluster, 1);
     save();
     await instanceReady(cluster, 1);
@@ -333,6 +337,7 @@ function handleOf(cluster, save) {
     /** Straight to the primary and to the replica, bypassing the pooler (tests read the replica's lag). */
     primaryUrl: `postgres://${ROLE}:${password}@${HOST}:${ports.primary}/${DATABASE}`,
     replicaUrl: `postgres://${ROLE}:${password}@${HOST}:${ports.replica}/${DATABASE}`,
+    seedsDemo: cluster.extraEnv?.SEED_DEMO === '1',
     /** Ends instance `index` (1-based) with `signal`, as a crash (SIGKILL) or a stop (SIGTERM) would. */
     async stopInstance(index, signal = 'SIGKILL') {
       await stopPid(cluster.pids[`api${index}`], signal);
@@ -381,8 +386,9 @@ async function status(dir) {
 
 function describe(cluster) {
   const { ports } = cluster;
+  const app = cluster.seedsDemo ? `${cluster.shellUrl}   (guestuser / guest@chirp1)` : `${cluster.shellUrl}   (no demo accounts: SEED_DEMO=1 npm run cluster lays them)`;
   return `The Chirp cluster runs (data in ${cluster.dir}):
-  app            ${cluster.shellUrl}   (guestuser / guest@chirp1)
+  app            ${app}
   API            ${cluster.apiUrl}   HAProxy → ${cluster.instanceUrls.join(', ')}
   HAProxy stats  http://${HOST}:${ports.stats}/
   PgBouncer      ${HOST}:${ports.pgbouncer} (transaction mode) → primary ${HOST}:${ports.primary}, replica ${HOST}:${ports.replica}
@@ -393,7 +399,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const [command, ...flags] = process.argv.slice(2);
   const dir = process.env.CLUSTER_DIR || DEFAULT_DIR;
   const actions = {
-    start: async () => console.log(describe(await startCluster({ dir }))),
+    start: async () => console.log(describe(await startCluster({ dir, extraEnv: process.env.SEED_DEMO === '1' ? { SEED_DEMO: '1' } : {} }))),
     stop: async () => {
       await stopCluster({ dir, remove: flags.includes('--delete') });
       console.log(flags.includes('--delete') ? `Stopped; ${dir} removed.` : `Stopped (the data stays in ${dir}; --delete removes it).`);
