@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['**/src/**/*.test.{ts,tsx}', '*/build/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}'],
+    include: ['**/src/**/*.test.{ts,tsx}', '*/build/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}', 'deploy/**/*.test.mjs'],
     exclude: [
       '**/node_modules/**',
       '**/dist/**',

@@ -240,7 +240,8 @@ try {
   const cluster = await startCluster({
     dir,
     ports,
-    extraEnv: GENEROUS_LIMITS,
+    // The guest's journeys: the demo accounts, which a cluster lays only when asked.
+    extraEnv: { ...GENEROUS_LIMITS, SEED_DEMO: '1' },
     corsOrigins: [`http://localhost:${shell}`, `http://127.0.0.1:${shell}`, deployment.urls.shell],
   });
   log(`cluster up: HAProxy ${cluster.apiUrl} → ${cluster.instanceUrls.join(', ')}`);

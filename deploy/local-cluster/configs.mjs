@@ -78,7 +78,6 @@ listen_port = ${ports.pgbouncer}
 unix_socket_dir =
 auth_type = scram-sha-256
 auth_file = ${dir}/pgbouncer/userlist.txt
-admin_users = chirp
 pool_mode = transaction
 default_pool_size = 20
 max_client_conn = 2000
@@ -86,6 +85,21 @@ max_client_conn = 2000
 ignore_startup_parameters = extra_float_digits
 logfile = ${dir}/pgbouncer/pgbouncer.log
 pidfile = ${dir}/pgbouncer/pgbouncer.pid
+`;
+}
+
+/**
+ * Who may connect to PostgreSQL, all with a password (scram-sha-256), nobody on trust: the superuser
+ * on the socket alone (in the cluster's 0700 folder; the cluster script sets things up with it), the
+ * app's role over loopback to its database alone, the replication role for the WAL stream alone. The
+ * replica is a copy of the primary: it has the same rules.
+ */
+export function pgHbaConfig({ host, database, appRole, replicationRole, adminRole }) {
+  return `# Written by deploy/local-cluster/cluster.mjs. What no line allows is refused.
+# TYPE  DATABASE     USER                ADDRESS          METHOD
+local   all          ${adminRole.padEnd(19)}                  scram-sha-256
+host    ${database.padEnd(12)} ${appRole.padEnd(19)} ${`${host}/32`.padEnd(16)} scram-sha-256
+host    replication  ${replicationRole.padEnd(19)} ${`${host}/32`.padEnd(16)} scram-sha-256
 `;
 }
 

@@ -10,7 +10,8 @@ import { startCluster, type ClusterPorts } from './cluster';
  * `npm run test:cluster`: builds the app (unless E2E_SKIP_BUILD=1) and starts the local cluster on
  * free ports in a folder of its own; the teardown stops it and removes the folder. The journeys log in
  * and post far more often than a person: the per-address and posting limits are raised out of their
- * way, the per-account failure limit (which the limits test measures) stays as shipped.
+ * way, the per-account failure limit (which the limits test measures) stays as shipped. The journeys
+ * log in as the demo accounts: this cluster lays them (SEED_DEMO=1), which `npm run cluster` does not.
  */
 export default async function clusterSetup() {
   process.env.CHROME_PATH = findChromium();
@@ -35,7 +36,7 @@ export default async function clusterSetup() {
   const cluster = await startCluster({
     dir,
     ports,
-    extraEnv: { AUTH_RATE_LIMIT: '100000', POSTS_PER_MINUTE: '100000', UPLOADS_PER_HOUR: '100000' },
+    extraEnv: { AUTH_RATE_LIMIT: '100000', POSTS_PER_MINUTE: '100000', UPLOADS_PER_HOUR: '100000', SEED_DEMO: '1' },
   });
   process.env.CHIRP_CLUSTER_DIR = dir;
   return () => cluster.stop({ remove: true });

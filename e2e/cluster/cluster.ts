@@ -26,8 +26,12 @@ export interface Cluster {
   apiUrl: string;
   shellUrl: string;
   instanceUrls: string[];
+  /** As the app's role (not a superuser). */
   primaryUrl: string;
   replicaUrl: string;
+  /** The replica's replay of the WAL, paused and resumed as PostgreSQL's superuser (the app's role may not). */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
   stopInstance(index: number, signal?: NodeJS.Signals): Promise<void>;
   startInstance(index: number): Promise<void>;
   stop(options?: { remove?: boolean }): Promise<void>;

@@ -21,7 +21,7 @@ test('a post shows to its author at once through every instance, from the primar
     (await call(url, '/posts?view=compact&sort=latest', { token, headers })).body.posts?.map((post) => post.content) ?? [];
   try {
     // The replica stops replaying: whatever is written now exists on the primary only.
-    await replica.query('SELECT pg_wal_replay_pause()');
+    await cluster.pauseReplay();
     const content = `Written while the replica waits, by ${author.username}`;
     const created = await call(cluster.apiUrl, '/posts?view=compact', { body: { postData: { content } }, token: author.token });
     expect(created.status).toBe(201);
@@ -33,10 +33,10 @@ test('a post shows to its author at once through every instance, from the primar
     // Another person's list comes from the replica, which has not replayed it yet.
     expect(await latestOf(reader.token)).not.toContain(content);
 
-    await replica.query('SELECT pg_wal_replay_resume()');
+    await cluster.resumeReplay();
     await expect.poll(() => latestOf(reader.token), { timeout: 1000, intervals: [10] }).toContain(content);
   } finally {
-    await replica.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
+    await cluster.resumeReplay().catch(() => undefined);
   }
 
   // The figures: 20 posts, each read by another person until it shows, and the replica's replay of it.

@@ -181,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
         : {},
       handler: async (request, reply) => {
-        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), servicesFor(route.name, request));
+        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), await servicesFor(route.name, request));
         return reply.code(status).headers(headers ?? {}).send(body);
       },
     });

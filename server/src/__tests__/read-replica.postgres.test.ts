@@ -146,6 +146,14 @@ describe('a server with a read replica', { timeout: 30_000 }, () => {
     expect(caughtUp).toContain(ONLY_ON_REPLICA);
     expect(caughtUp).not.toContain('my own post');
   });
+
+  it('reads the lists of a caller naming a position the primary has not reached from the replica, once it has replayed what the primary wrote', async () => {
+    const { rows } = await primary.query<{ position: string }>('SELECT pg_current_wal_insert_lsn()::text AS position');
+    // Past all the primary has written, with room for what other tests on this PostgreSQL write meanwhile.
+    replayed = `${(parseInt(rows[0]!.position.split('/')[0]!, 16) + 1).toString(16)}/0`;
+    await nextPolls();
+    expect(await feed('FFFFFFFF/FFFFFFFF')).toContain(ONLY_ON_REPLICA);
+  });
 });
 
 describe('a replica that does not answer', { timeout: 30_000 }, () => {

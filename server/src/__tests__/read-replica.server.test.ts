@@ -8,7 +8,8 @@ import { GUEST_CREDENTIALS, walPosition } from '@chirp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_FROM } from '../api/read-routing';
 import { configFromEnv } from '../config';
-import { readTarget, type ReplicaState } from '../db/read-replica';
+import { openReadReplica, readTarget, type ReplicaState } from '../db/read-replica';
+import type { Sql } from '../db/sql';
 import { newTempDir, startTestServer, type TestServer } from './test-server';
 
 describe('where a list read goes', () => {
@@ -47,11 +48,56 @@ describe('where a list read goes', () => {
     expect(readTarget(replica('5/100'), '', now)).toBe('replica');
   });
 
+  it('takes a Chirp-Read-After past the primary’s position as the primary’s position', () => {
+    expect(readTarget(replica('5/100'), 'FFFFFFFF/FFFFFFFF', now, walPosition('5/100'))).toBe('replica');
+    expect(readTarget(replica('5/100'), 'FFFFFFFF/FFFFFFFF', now, walPosition('5/101'))).toBe('primary');
+    // One the primary has reached stands as asked.
+    expect(readTarget(replica('5/100'), '5/101', now, walPosition('6/0'))).toBe('primary');
+  });
+
   it('places every read of the route table: the lists on the replica, single posts and profiles on the primary', () => {
     const reads = Object.entries(API_ROUTES).filter(([, route]) => route.method === 'GET').map(([name]) => name);
     expect(Object.keys(READ_FROM).sort()).toEqual(reads.sort());
     const onPrimary = Object.entries(READ_FROM).filter(([, where]) => where === 'primary').map(([name]) => name);
     expect(onPrimary.sort()).toEqual(['post', 'thread', 'user', 'userByUsername']);
+  });
+});
+
+describe('a read naming a position the primary has not reached', () => {
+  it('goes to the replica once it has replayed all the primary has written, not to the primary for good', async () => {
+    let primaryAt = '0/500';
+    let replayed = '0/400';
+    const primaryQueries: string[] = [];
+    const primary = {
+      kind: 'postgres',
+      query: async (text: string) => {
+        primaryQueries.push(text);
+        return { rows: [{ position: primaryAt }] };
+      },
+    } as unknown as Sql;
+    const replicaAt = async (position: string) => {
+      replayed = position;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    // Nothing connects to this address: the replica's position is the test's (the seam), and no read runs.
+    const reads = await openReadReplica(primary, { connectionString: 'postgres://nobody@127.0.0.1:1/none', pollMs: 5, replayedPosition: async () => replayed });
+    try {
+      expect(await reads.sqlFor('FFFFFFFF/FFFFFFFF')).toBe(primary);
+      await replicaAt('0/500');
+      expect(await reads.sqlFor('FFFFFFFF/FFFFFFFF')).not.toBe(primary);
+      // A position the primary has reached, and the replica not yet, still goes to the primary.
+      primaryAt = '0/600';
+      expect(await reads.sqlFor('0/600')).toBe(primary);
+      await replicaAt('0/600');
+      expect(await reads.sqlFor('0/600')).not.toBe(primary);
+      // The primary is asked only for positions past the last it answered, which the replica has not replayed.
+      const asked = primaryQueries.length;
+      expect(await reads.sqlFor(undefined)).not.toBe(primary);
+      expect(await reads.sqlFor('0/5FF')).not.toBe(primary);
+      expect(primaryQueries).toHaveLength(asked);
+    } finally {
+      await reads.close();
+    }
   });
 });
 

@@ -53,8 +53,8 @@ export function routeReads(
   app: FastifyInstance,
   services: Services,
   replica: ReadReplica | undefined,
-): (route: RouteName, request: FastifyRequest) => Services {
-  if (!replica) return () => services;
+): (route: RouteName, request: FastifyRequest) => Promise<Services> {
+  if (!replica) return async () => services;
   app.addHook('onSend', async (request, reply) => {
     if (READS.has(request.method) || reply.statusCode < 200 || reply.statusCode >= 300) return;
     try {
@@ -64,9 +64,9 @@ export function routeReads(
       console.warn(`The primary's WAL position could not be read after ${request.method} ${request.url}:`, error);
     }
   });
-  return (route, request) => {
+  return async (route, request) => {
     if (!fromReplica(route)) return services;
     const readAfter = request.headers[READ_AFTER];
-    return { ...services, sql: replica.sqlFor(Array.isArray(readAfter) ? readAfter[0] : readAfter) };
+    return { ...services, sql: await replica.sqlFor(Array.isArray(readAfter) ? readAfter[0] : readAfter) };
   };
 }

@@ -15,7 +15,7 @@ export interface ReadReplica {
    * Where a list read goes: the replica, unless the caller wrote after what it has replayed
    * (`readAfter`, the caller's Chirp-Read-After) or it does not answer; then the primary.
    */
-  sqlFor(readAfter: string | undefined): Sql;
+  sqlFor(readAfter: string | undefined): Promise<Sql>;
   /** The primary's WAL position now: after a commit, what a replica must have replayed to show it. */
   writtenPosition(): Promise<string>;
   close(): Promise<void>;
@@ -69,12 +69,20 @@ export const replicaAnswers = (state: ReplicaState, now: number) =>
 /**
  * The read's target: the primary when the replica does not answer, or when the caller asked for a
  * position the replica has not replayed (an unknown one included); else the replica. A read that names
- * no position (or one that is not a position) goes to the replica.
+ * no position (or one that is not a position) goes to the replica. A position past `primaryPosition`
+ * (the primary's, read after the caller's was answered) counts as that one: it was never written — made up, or
+ * from a primary lost in a failover — and would otherwise keep the caller's reads on the primary for good.
  */
-export function readTarget(state: ReplicaState, readAfter: string | undefined, now: number): 'replica' | 'primary' {
+export function readTarget(
+  state: ReplicaState,
+  readAfter: string | undefined,
+  now: number,
+  primaryPosition: bigint | null = null,
+): 'replica' | 'primary' {
   if (!replicaAnswers(state, now)) return 'primary';
-  const wanted = walPosition(readAfter);
-  if (wanted === null) return 'replica';
+  const asked = walPosition(readAfter);
+  if (asked === null) return 'replica';
+  const wanted = primaryPosition !== null && asked > primaryPosition ? primaryPosition : asked;
   return state.replayed !== null && state.replayed >= wanted ? 'replica' : 'primary';
 }
 
@@ -163,12 +171,34 @@ export async function openReadReplica(primary: Sql, options: ReplicaOptions): Pr
     close: async () => undefined,
   };
 
+  /** The primary's position as last read (after a change, or for a read naming a later one). */
+  let primaryPosition: bigint | null = null;
+  const readPrimaryPosition = async () => {
+    const { rows } = await primary.query<{ position: string }>(WRITTEN_SQL);
+    primaryPosition = walPosition(rows[0]!.position);
+    return rows[0]!.position;
+  };
+  /**
+   * Whether the primary must be asked where it is before the read is placed: only for a position past
+   * the last one heard of, that the replica has not replayed either — a change made through another
+   * instance a moment ago, or a position never written.
+   */
+  const beyondWhatIsKnown = (asked: bigint | null) =>
+    asked !== null &&
+    replicaAnswers(state, Date.now()) &&
+    (state.replayed === null || state.replayed < asked) &&
+    (primaryPosition === null || primaryPosition < asked);
+
   return {
-    sqlFor: (readAfter) => (readTarget(state, readAfter, Date.now()) === 'replica' ? replica : primary),
-    async writtenPosition() {
-      const { rows } = await primary.query<{ position: string }>(WRITTEN_SQL);
-      return rows[0]!.position;
+    async sqlFor(readAfter) {
+      // Asked now, after the caller's position was written (if it was). A primary that does not
+      // answer clamps nothing: the read goes to it and says why it failed.
+      const primaryNow = beyondWhatIsKnown(walPosition(readAfter))
+        ? await readPrimaryPosition().then(walPosition, () => null)
+        : null;
+      return readTarget(state, readAfter, Date.now(), primaryNow) === 'replica' ? replica : primary;
     },
+    writtenPosition: readPrimaryPosition,
     async close() {
       stopped = true;
       clearTimeout(timer);
