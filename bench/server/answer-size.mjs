@@ -9,42 +9,18 @@
  *
  *   node bench/server/answer-size.mjs     (also run at the end of npm run bench:server)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnServer } from '../support/server-process.mjs';
 
-const ROOT = join(import.meta.dirname, '../..');
 const PEOPLE = 50;
 const PAGE_BUDGET = 300 * 1024;
 const dataDir = mkdtempSync(join(tmpdir(), 'chirp-answer-size-'));
 const schema = process.env.DATABASE_URL ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_REQUESTS: '0',
-    SEED_DEMO: '1',
-    AUTH_RATE_LIMIT: '1000000',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    const match = /Chirp API on (http:\/\/\S+)/.exec(output);
-    if (match) resolve(match[1]);
-  });
-  child.once('exit', (code) => reject(new Error(`The server ended (${code}):\n${output}`)));
-});
+const { url, stop } = await spawnServer({ DATA_DIR: dataDir, SEED_DEMO: '1', ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
 
 async function call(method, path, { token, body } = {}) {
   const response = await fetch(`${url}/api${path}`, {
@@ -88,7 +64,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -12,12 +12,12 @@
  * BENCH_USERS, BENCH_POSTS, BENCH_SECONDS (per run, default 10), BENCH_CONNECTIONS (default 10).
  * Writes bench/results/server.json.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { spawnServer } from '../support/server-process.mjs';
 import { migrate, openDatabase, ROOT, seedIfEmpty, seedScale } from '../support/scale-data.mjs';
 
 const { ALL_POSTS_SELECT, postSelect } = await import('../../server/src/db/records.ts');
@@ -63,38 +63,8 @@ const popular = 'bench_1';
 if (!databaseUrl) await sql.close();
 
 // 2. The server as its own process.
-function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: '0',
-      AUTH_RATE_LIMIT: '1000000',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Chirp API on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`The server ended (${code}):\n${output}`)));
-  });
-}
-
-const server = await startServer();
-const stopServer = () =>
-  new Promise((resolve) => {
-    server.child.once('exit', resolve);
-    server.child.kill('SIGTERM');
-  });
+const server = await spawnServer({ DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
+const stopServer = server.stop;
 
 async function login(username) {
   const response = await fetch(`${server.url}/api/auth/login`, {
