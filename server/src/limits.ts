@@ -8,6 +8,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { ServerConfig } from './config';
 import type { Queryable } from './db/sql';
+import { sweepUsageWindows } from './db/usage-windows';
 
 /** How often each instance removes the rows whose window has passed. */
 export const LIMITS_SWEEP_MS = 60_000;
@@ -85,10 +86,11 @@ export function databaseFailureCounter(sql: Queryable, { max, windowMs }: Server
 }
 
 /**
- * Removes the rows of both limits whose window has passed. A call counted at the same moment is not
- * lost: the delete and the count lock the same row, and whichever comes second sees the other's work.
+ * Removes the rows of the limits and quotas whose window has passed. A call counted at the same moment
+ * is not lost: the delete and the count lock the same row, and whichever comes second sees the other's work.
  */
 export async function sweepExpiredLimits(sql: Queryable): Promise<void> {
   await sql.query('DELETE FROM auth_rate_windows WHERE window_ends <= now()');
   await sql.query('DELETE FROM login_failures WHERE expires_at <= now()');
+  await sweepUsageWindows(sql);
 }

@@ -28,7 +28,7 @@ import {
 } from '@chirp/api-rules';
 import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
-import { checkPostQuota } from '../quotas';
+import { withinPostQuota } from '../quotas';
 import {
   currentMoment,
   keepChange,
@@ -178,11 +178,9 @@ export const postsHandlers = {
     const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))]);
     return reply({ post });
   },
-  createPost: async (call, services, claims) => {
-    // Posts per minute per user (quotas.ts), before anything else is read.
-    await checkPostQuota(services.sql, claims!._id, services.quotas);
-    return createPostHandler(call, services, claims);
-  },
+  // Posts per minute per user (quotas.ts), claimed before anything else is read.
+  createPost: async (call, services, claims) =>
+    withinPostQuota(services.sql, claims!._id, services.quotas, () => createPostHandler(call, services, claims)),
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
   dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
