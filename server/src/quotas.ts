@@ -1,6 +1,7 @@
 /**
  * Per-user quotas, counted in the database so that every instance sees the same counts: uploads per
- * hour (how many, and how many bytes) and posts per minute. Each is a sliding window of claims (db/usage-windows.ts): a call claims its place first, in one statement
+ * hour (how many, and how many bytes), posts per minute, and mention notifications per minute. Each is
+ * a sliding window of claims (db/usage-windows.ts): a call claims its place first, in one statement
  * that checks and counts together, so a burst of calls gets exactly the quota and no more; a call that
  * then fails gives its place back. Over a quota the call answers 429 with `Retry-After` (when the
  * oldest counted claim leaves the window) and `{ errors: [text] }`.
@@ -60,6 +61,17 @@ export function withinUploadQuota<T>(q: Queryable, userId: string, bytes: number
 /** Runs `post` within the user's posts-per-minute quota. */
 export function withinPostQuota<T>(q: Queryable, userId: string, quotas: Quotas, post: () => Promise<T>): Promise<T> {
   return withinQuota(q, { kind: 'posts', subject: userId, windowMs: MINUTE_MS, maxCount: quotas.postsPerMinute }, QUOTA_ERRORS.posts, post);
+}
+
+/**
+ * Takes up to `wanted` of the sender's mention notifications this minute and answers how many it got.
+ * Past the quota a post is still made, but mentions no one more: refusing the post would lose what the
+ * person wrote over whom it pings, and the pings are what floods others.
+ */
+export async function claimMentionNotifications(q: Queryable, senderId: string, wanted: number, quotas: Quotas): Promise<number> {
+  if (wanted === 0) return 0;
+  const claim = { kind: 'mentions', subject: senderId, windowMs: MINUTE_MS, maxAmount: quotas.mentionNotificationsPerMinute };
+  return (await claimUsage(q, { ...claim, wanted, partial: true })).granted;
 }
 
 export async function recordUpload(q: Queryable, name: string, userId: string, bytes: number): Promise<void> {

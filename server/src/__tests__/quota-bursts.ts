@@ -1,7 +1,8 @@
 /**
  * Quotas under a burst: many calls sent at once, spread over every instance given, get exactly the
- * quota and no more — uploads by count and by bytes, posts, sign-ups from one address. Run on PGlite
- * (quotas.server.test.ts) and on PostgreSQL through two instances (quotas.postgres.test.ts).
+ * quota and no more — uploads by count and by bytes, posts, mention notifications, sign-ups from one
+ * address. Run on PGlite (quotas.server.test.ts) and on PostgreSQL through two instances
+ * (quotas.postgres.test.ts).
  */
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const UPLOADS_PER_HOUR = 20;
 const LARGE_IMAGE = Buffer.concat([SAMPLE_IMAGES.png, Buffer.alloc(2000 - SAMPLE_IMAGES.png.length, 1)]);
 const LARGE_IMAGES_PER_HOUR = 10;
 const POSTS_PER_MINUTE = 30;
+const MENTION_NOTIFICATIONS_PER_MINUTE = 25;
 const SIGN_UPS_PER_ADDRESS = 5;
 
 /** Instances on one database, with one token key: the first, and more on its schema (PostgreSQL only). */
@@ -30,6 +32,8 @@ const countOf = (statuses: number[], status: number) => statuses.filter((each) =
 export function defineQuotaBursts(database: string, overrides: Partial<ServerConfig> = {}, instances = 1): void {
   /** Upload, post and sign-up quotas; the instances share one database. */
   let limited: TestServer[] = [];
+  /** Only the mention quota: every post is accepted. */
+  let mentionsOnly: TestServer[] = [];
   const schema = (name: string) => (overrides.databaseSchema ? { databaseSchema: `${overrides.databaseSchema}_${name}` } : {});
 
   beforeAll(async () => {
@@ -48,10 +52,14 @@ export function defineQuotaBursts(database: string, overrides: Partial<ServerCon
       },
       instances,
     );
+    mentionsOnly = await startInstances(
+      { ...overrides, ...schema('mentions'), quotas: { ...TEST_QUOTAS, mentionNotificationsPerMinute: MENTION_NOTIFICATIONS_PER_MINUTE } },
+      instances,
+    );
   }, 600_000);
 
   afterAll(async () => {
-    for (const server of [...limited].reverse()) await server.stop();
+    for (const server of [...limited, ...mentionsOnly].reverse()) await server.stop();
   });
 
   /** The i-th call's server: through each instance in turn. */
@@ -126,6 +134,31 @@ export function defineQuotaBursts(database: string, overrides: Partial<ServerCon
       expect(answers.find((answer) => answer.status === 429)!.body).toEqual({ errors: [SERVER_ERRORS.tooManyAttempts] });
       const users = (await (await fetch(`${through(limited, 1)}/api/users`)).json()) as { users: Array<{ username: string }> };
       expect(users.users.filter((user) => user.username.startsWith('burst.'))).toHaveLength(SIGN_UPS_PER_ADDRESS);
+    });
+
+    it(`makes at most ${MENTION_NOTIFICATIONS_PER_MINUTE} mention notifications from 100 posts sent at once, each mentioning 10 people`, async () => {
+      const seeded = ['priya.nair', 'marcus_bell', 'sofia.alvarez', 'kenji.w', 'amara_okafor', 'lukas.becker', 'hannah.lee'];
+      const joined = ['ada.mention', 'ben.mention', 'cy.mention'];
+      for (const [index, username] of joined.entries()) {
+        const body = { username, password: 'mention-password1', firstName: 'Named', lastName: 'Often' };
+        expect((await authCall(through(mentionsOnly, index), 'signup', body)).status).toBe(201);
+      }
+      const mentioned = await Promise.all([...seeded, ...joined].map((username) => tokenOf(mentionsOnly, username)));
+      const unread = async () => {
+        let sum = 0;
+        for (const [index, token] of mentioned.entries()) {
+          const answer = await fetch(`${through(mentionsOnly, index)}/api/notifications/unread`, { headers: { authorization: token } });
+          sum += ((await answer.json()) as { unread: number }).unread;
+        }
+        return sum;
+      };
+      const before = await unread();
+      const token = await tokenOf(mentionsOnly, GUEST_CREDENTIALS.username);
+      const content = [...seeded, ...joined].map((username) => `@${username}`).join(' ');
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => post(through(mentionsOnly, index), token, `${content} ${index}`)));
+      // Past the quota a post is still made; it only notifies nobody.
+      expect(countOf(answers.map((answer) => answer.status), 201)).toBe(100);
+      expect((await unread()) - before).toBe(MENTION_NOTIFICATIONS_PER_MINUTE);
     });
   });
 }

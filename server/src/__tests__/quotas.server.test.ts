@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Per-user quotas (uploads per hour, posts per minute), also under a burst (quota-bursts.ts, on PGlite
- * here), and the sweep of uploads nobody used.
+ * Per-user quotas (uploads per hour, posts per minute, mention notifications per minute), also under a
+ * burst (quota-bursts.ts, on PGlite here), and the sweep of uploads nobody used.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
