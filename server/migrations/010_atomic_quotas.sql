@@ -124,3 +124,6 @@ INSERT INTO usage_windows (kind, subject, claim_times, claim_sizes, expires_at)
       max(created_at) + interval '1 minute'
     FROM posts WHERE created_at > now() - interval '1 minute' GROUP BY author_id;
 
+-- login_failures and chirp_claim_login_attempt (008) counted failures per account and refused the
+-- account, from every address, past the limit: anyone could lock anyone out. They are no longer used
+-- (limits.ts counts in usage_windows); they stay while instances of the previous version may still run.

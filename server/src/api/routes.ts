@@ -111,8 +111,10 @@ export const authHandlers = {
     const compact = wantsCompact(call.query);
     const { username, password } = readCredentials(readJsonObject(call.body));
     const account = username.toLowerCase();
-    // Counted as a failure from here on: only the right password takes it back.
-    const wait = await services.loginFailures.claimAttempt(account);
+    // Counted as a failure from here on (held back if the account fails from everywhere): only the
+    // right password takes it back.
+    const attempt = await services.loginFailures.claimAttempt(account, call.clientAddress ?? '');
+    const wait = attempt.waitMs;
     if (wait > 0) {
       const body = { errors: [SERVER_ERRORS.tooManyFailedLogins(Math.ceil(wait / 60_000))] };
       return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
@@ -122,7 +124,7 @@ export const authHandlers = {
     const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
     const user = userForLogin({ ...none, users }, username);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
-    await services.loginFailures.succeeded(account);
+    await services.loginFailures.succeeded(attempt);
     return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;
