@@ -17,6 +17,8 @@ export interface ApiCall {
   body: string | null;
   /** Where the caller reached this back end (scheme and host), for URLs in answers; the server's only. */
   origin?: string;
+  /** The caller's address, as far as the back end can tell (per-address limits); the server's only. */
+  clientAddress?: string;
   /** Set when the back end validated the body against its schema and it does not match: what is wrong. */
   bodyMismatch?: string;
 }

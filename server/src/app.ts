@@ -16,7 +16,7 @@ import { imageStoreFor } from './image-store';
 import { uploadRoutes } from './uploads';
 import { pictureRoutes } from './api/pictures';
 import { sweepUnusedUploads } from './quotas';
-import { databaseFailureCounter, databaseRateLimitStore, LIMITS_SWEEP_MS, sweepExpiredLimits } from './limits';
+import { clientOf, databaseFailureCounter, databaseRateLimitStore, LIMITS_SWEEP_MS, sweepExpiredLimits } from './limits';
 import { DEFAULT_LIVE_LIMITS, type ServerConfig } from './config';
 import { eventsRoute } from './live/events-route';
 import { startLiveHub } from './live/hub';
@@ -32,6 +32,7 @@ export type AppOptions = Pick<
   | 'bodyLimit'
   | 'authRateLimit'
   | 'loginFailureLimit'
+  | 'loginSlowDown'
   | 'trustProxy'
   | 'uploadsDir'
   | 'maxUploadBytes'
@@ -63,6 +64,7 @@ function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall
     body: (request as WithRawBody)[RAW_BODY] ?? null,
     bodyMismatch: request.validationError ? request.validationError.message : undefined,
     origin: publicUrl ?? `${request.protocol}://${request.host}`,
+    clientAddress: request.ip,
   };
 }
 
@@ -110,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: Services = {
     sql: options.sql,
     jwtSecret: options.jwtSecret,
-    loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit),
+    loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit, options.loginSlowDown),
     quotas: options.quotas,
   };
   const servicesFor = routeReads(app, services, options.replica);
@@ -138,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   // Counted in the database, so the limit holds across instances (limits.ts).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.sql) });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.sql), keyGenerator: (request) => clientOf(request.ip) });
   await app.register(multipart, { limits: { fileSize: options.maxUploadBytes, files: 1, fields: 5, parts: 6 } });
 
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {

@@ -26,8 +26,18 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Log-ins and sign-ups per client address and window. */
   authRateLimit: { max: number; windowMs: number };
-  /** Failed log-ins per account (any client) and window, then 429 until the window passes. */
+  /**
+   * Failed log-ins per account and client address, and window (sliding): past them that address gets
+   * 429 for that account until the oldest failure leaves the window. Per address, so that nobody can
+   * lock an account's owner out by failing on purpose.
+   */
   loginFailureLimit: { max: number; windowMs: number };
+  /**
+   * Failed log-ins per account from all addresses together (in `loginFailureLimit`'s window) past which
+   * every log-in on that account is held back — `baseMs`, doubled with each further failure, at most
+   * `maxMs` — so that many addresses cannot guess quickly either; the right password still gets in.
+   */
+  loginSlowDown: { afterFailures: number; baseMs: number; maxMs: number };
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For): false (none: the
    * connection's address), a number of hops (TRUST_PROXY=1: the load balancer in front), or the
@@ -41,8 +51,17 @@ export interface ServerConfig {
   /** Images go to this S3-compatible bucket instead of `uploadsDir`. */
   s3?: S3Settings;
   logger: boolean;
-  /** Per user: uploads (count and bytes) per hour, posts per minute; unused uploads removed after `unusedUploadGraceMs`. */
-  quotas: { uploadsPerHour: number; uploadBytesPerHour: number; postsPerMinute: number; unusedUploadGraceMs: number };
+  /**
+   * Per user: uploads (count and bytes) per hour, posts per minute, mention notifications sent per
+   * minute; unused uploads removed after `unusedUploadGraceMs`.
+   */
+  quotas: {
+    uploadsPerHour: number;
+    uploadBytesPerHour: number;
+    postsPerMinute: number;
+    mentionNotificationsPerMinute: number;
+    unusedUploadGraceMs: number;
+  };
   /**
    * Lay the demo accounts (published passwords) on an empty database: SEED_DEMO=1 or 0; by default
    * on, except with NODE_ENV=production.
@@ -193,7 +212,12 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     corsOrigins: origins?.length ? origins : DEFAULT_CORS_ORIGINS,
     bodyLimit: whole(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024),
     authRateLimit: { max: whole(env, 'AUTH_RATE_LIMIT', 20), windowMs: whole(env, 'AUTH_RATE_WINDOW_MS', 60_000) },
-    loginFailureLimit: { max: whole(env, 'LOGIN_FAILURE_LIMIT', 10), windowMs: whole(env, 'LOGIN_FAILURE_WINDOW_MS', 15 * 60_000) },
+    loginFailureLimit: { max: whole(env, 'LOGIN_FAILURE_LIMIT', 5), windowMs: whole(env, 'LOGIN_FAILURE_WINDOW_MS', 15 * 60_000) },
+    loginSlowDown: {
+      afterFailures: whole(env, 'LOGIN_SLOWDOWN_AFTER', 20),
+      baseMs: whole(env, 'LOGIN_SLOWDOWN_MS', 250),
+      maxMs: whole(env, 'LOGIN_SLOWDOWN_MAX_MS', 4000),
+    },
     trustProxy: trustProxyFromEnv(env),
     uploadsDir: resolve(env.UPLOADS_DIR?.trim() || join(dataDir, 'uploads')),
     maxUploadBytes: whole(env, 'MAX_UPLOAD_BYTES', LIMITS.maxPostImageBytes),
@@ -205,6 +229,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
       uploadsPerHour: whole(env, 'UPLOADS_PER_HOUR', 60),
       uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),
       postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
+      mentionNotificationsPerMinute: whole(env, 'MENTION_NOTIFICATIONS_PER_MINUTE', 30),
       unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
     },
     live: {

@@ -1,13 +1,18 @@
 /**
- * The log-in limits, counted in the database (migration 008) so that every instance on one database
- * shares them: log-ins and sign-ups per client address (AUTH_RATE_LIMIT, through @fastify/rate-limit
- * with this store) and failed log-ins per account (LOGIN_FAILURE_LIMIT). Each count is one statement
- * that locks its row — never a read, then a write — and keeps no session state (PgBouncer in
- * transaction mode is fine). The database's clock is the one clock of every instance.
+ * The log-in limits, counted in the database so that every instance on one database shares them:
+ * log-ins and sign-ups per client address (AUTH_RATE_LIMIT, through @fastify/rate-limit with this
+ * store; migration 008), failed log-ins per account and client address (LOGIN_FAILURE_LIMIT), and the
+ * slow-down of an account that fails from everywhere (LOGIN_SLOWDOWN_*; both in the usage windows of
+ * migration 010). Each count is one statement that locks its row — never a read, then a write — and
+ * keeps no session state (PgBouncer in transaction mode is fine). The database's clock is the one
+ * clock of every instance.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LIMITS } from '@chirp/api-rules';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { ServerConfig } from './config';
 import type { Queryable } from './db/sql';
+import { claimUsage, clearUsage, releaseUsage, sweepUsageWindows, type Claimed } from './db/usage-windows';
 
 /** How often each instance removes the rows whose window has passed. */
 export const LIMITS_SWEEP_MS = 60_000;
@@ -55,40 +60,89 @@ export function databaseRateLimitStore(sql: Queryable): FastifyRateLimitStoreCto
   return DatabaseRateLimitStore;
 }
 
-/** Failed log-ins per account, from any address, in the table `login_failures`. */
+/**
+ * The client as the limits count it. An IPv6 address counts as its /64, which one subscriber usually
+ * holds whole: counted one by one, its 2^64 addresses would each get the limit afresh.
+ */
+export function clientOf(address: string): string {
+  const bare = address.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const before = groups(head);
+  const after = groups(tail);
+  const all = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/** How long a log-in on an account with `failures` (from all addresses, in the window) is held back. */
+export function loginHoldBackMs(failures: number, { afterFailures, baseMs, maxMs }: ServerConfig['loginSlowDown']): number {
+  return failures < afterFailures ? 0 : Math.min(maxMs, baseMs * 2 ** (failures - afterFailures));
+}
+
+/** A log-in attempt as the limits saw it. */
+export interface LoginAttempt {
+  /** 0: it may go ahead (it counts as a failure until `succeeded`); else the milliseconds until this address may try this account again. */
+  waitMs: number;
+  /** The claims `succeeded` takes back. */
+  claims: Claimed[];
+}
+
+/** Failed log-ins, per account and client address, and per account from all addresses. */
 export interface FailureCounter {
   /**
-   * Claims a log-in attempt: 0 when it may go ahead — it counts as a failure from now on, unless
-   * `succeeded` takes it back — else the milliseconds until the oldest failure leaves the window.
+   * Claims a log-in attempt on `account` from `address`. Refused past the failures the address may
+   * make on the account; else counted as a failure at once, and answered only after the slow-down
+   * when the account has failed too often from everywhere.
    */
-  claimAttempt(account: string): Promise<number>;
-  /** The password was right: the account's failures are forgotten. */
-  succeeded(account: string): Promise<void>;
+  claimAttempt(account: string, address: string): Promise<LoginAttempt>;
+  /** The password was right: the address's failures on the account are forgotten, and this attempt is no failure. */
+  succeeded(attempt: LoginAttempt): Promise<void>;
 }
 
 /**
- * After `max` failures within `windowMs` (a sliding window), an account's log-ins are refused until
- * the oldest of them leaves it — whatever address they come from: the per-address limit alone lets
- * a botnet guess one account's password. An attempt is counted when it starts, so simultaneous
- * attempts through any instances get no more than `max` guesses.
+ * Past `max` failures within `windowMs` (a sliding window) from one address, that address's log-ins on
+ * the account are refused until the oldest of them leaves it; other addresses — the owner's — still
+ * get in. Past `afterFailures` on the account from all addresses, every attempt on it is held back
+ * (`baseMs` × 2 per failure beyond, at most `maxMs`): many addresses together guess slowly, and the
+ * right password still gets in, late. An attempt is counted when it starts, so simultaneous attempts
+ * through any instances get no more than `max` guesses from one address.
  */
-export function databaseFailureCounter(sql: Queryable, { max, windowMs }: ServerConfig['loginFailureLimit']): FailureCounter {
+export function databaseFailureCounter(
+  sql: Queryable,
+  { max, windowMs }: ServerConfig['loginFailureLimit'],
+  slowDown: ServerConfig['loginSlowDown'],
+): FailureCounter {
+  const { afterFailures, baseMs, maxMs } = slowDown;
+  const doublings = maxMs > baseMs && baseMs > 0 ? Math.ceil(Math.log2(maxMs / baseMs)) : 0;
+  // Failures beyond these no longer lengthen the wait: the account's window keeps no more.
+  const accountFailuresKept = afterFailures + doublings + 1;
   return {
-    async claimAttempt(account) {
-      const { rows } = await sql.query<{ wait: number }>('SELECT chirp_claim_login_attempt($1, $2, $3) AS wait', [account, windowMs, max]);
-      return rows[0]!.wait;
+    async claimAttempt(account, address) {
+      // Longer names are no account's: they all share one count.
+      const name = account.toLowerCase().slice(0, LIMITS.maxUsername + 1);
+      const fromAddress = await claimUsage(sql, { kind: 'login-from', subject: JSON.stringify([name, clientOf(address)]), windowMs, maxCount: max });
+      if (fromAddress.granted === 0) return { waitMs: fromAddress.waitMs, claims: [] };
+      const onAccount = await claimUsage(sql, { kind: 'login', subject: name, windowMs, maxCount: accountFailuresKept });
+      const wait = loginHoldBackMs(onAccount.counted, slowDown);
+      if (wait > 0) await sleep(wait);
+      return { waitMs: 0, claims: [fromAddress, onAccount] };
     },
-    async succeeded(account) {
-      await sql.query('DELETE FROM login_failures WHERE account = $1', [account]);
+    async succeeded({ claims: [fromAddress, onAccount] }) {
+      if (fromAddress) await clearUsage(sql, fromAddress.kind, fromAddress.subject);
+      if (onAccount) await releaseUsage(sql, onAccount);
     },
   };
 }
 
 /**
- * Removes the rows of both limits whose window has passed. A call counted at the same moment is not
- * lost: the delete and the count lock the same row, and whichever comes second sees the other's work.
+ * Removes the rows of the limits and quotas whose window has passed. A call counted at the same moment
+ * is not lost: the delete and the count lock the same row, and whichever comes second sees the other's work.
  */
 export async function sweepExpiredLimits(sql: Queryable): Promise<void> {
   await sql.query('DELETE FROM auth_rate_windows WHERE window_ends <= now()');
   await sql.query('DELETE FROM login_failures WHERE expires_at <= now()');
+  await sweepUsageWindows(sql);
 }

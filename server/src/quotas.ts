@@ -1,15 +1,22 @@
 /**
  * Per-user quotas, counted in the database so that every instance sees the same counts: uploads per
- * hour (how many, and how many bytes) and posts per minute. Over a quota the call answers 429 with
- * `Retry-After` (when the oldest counted item leaves the window) and `{ errors: [text] }`.
+ * hour (how many, and how many bytes), posts per minute, and mention notifications per minute. Each is
+ * a sliding window of claims (db/usage-windows.ts): a call claims its place first, in one statement
+ * that checks and counts together, so a burst of calls gets exactly the quota and no more; a call that
+ * then fails gives its place back. Over a quota the call answers 429 with `Retry-After` (when the
+ * oldest counted claim leaves the window) and `{ errors: [text] }`.
  * And the sweep: uploads that no post or profile refers to after `graceMs` are removed.
  */
 import { Refusal } from '@chirp/api-rules';
 import type { ServerConfig } from './config';
 import type { ImageStore } from './image-store';
 import type { Queryable, Sql } from './db/sql';
+import { claimUsage, releaseUsage, type WindowClaim } from './db/usage-windows';
 
 export type Quotas = ServerConfig['quotas'];
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export const QUOTA_ERRORS = {
   uploads: (minutes: number) => `You have uploaded too many images this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -26,45 +33,49 @@ export class QuotaRefusal extends Refusal {
   }
 }
 
-interface Window {
-  count: number;
-  bytes: number;
-  /** Seconds until the oldest counted item leaves the window. */
-  frees_in: number | null;
+/**
+ * Runs `work` on a place claimed in a quota: refused with the text `refusal` gives for the seconds to
+ * wait when there is none; the place is given back when `work` fails, as nothing was made. (An answer
+ * that fails after its change was kept gives it back too: one call in the window goes uncounted.)
+ */
+async function withinQuota<T>(q: Queryable, claim: WindowClaim, refusal: (seconds: number) => string, work: () => Promise<T>): Promise<T> {
+  const claimed = await claimUsage(q, claim);
+  if (claimed.granted === 0) {
+    const seconds = Math.max(1, Math.ceil(claimed.waitMs / 1000));
+    throw new QuotaRefusal(refusal(seconds), seconds);
+  }
+  try {
+    return await work();
+  } catch (error) {
+    await releaseUsage(q, claimed).catch((releaseError: unknown) => console.error('A quota claim could not be given back:', releaseError));
+    throw error;
+  }
 }
 
-/** Refuses an upload of `bytes` that would go over the user's hourly upload quota. */
-export async function checkUploadQuota(q: Queryable, userId: string, bytes: number, quotas: Quotas): Promise<void> {
-  const { rows } = await q.query<Window>(
-    `SELECT count(*)::int AS count, coalesce(sum(bytes), 0)::bigint AS bytes,
-        ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS frees_in
-      FROM uploads WHERE user_id = $1::uuid AND created_at > now() - interval '1 hour'`,
-    [userId],
-  );
-  const window = rows[0]!;
-  if (window.count >= quotas.uploadsPerHour || Number(window.bytes) + bytes > quotas.uploadBytesPerHour) {
-    const seconds = Math.max(1, window.frees_in ?? 3600);
-    throw new QuotaRefusal(QUOTA_ERRORS.uploads(Math.ceil(seconds / 60)), seconds);
-  }
+/** Runs `upload` (keeping an image of `bytes`) within the user's hourly upload quota, by count and by bytes. */
+export function withinUploadQuota<T>(q: Queryable, userId: string, bytes: number, quotas: Quotas, upload: () => Promise<T>): Promise<T> {
+  const claim = { kind: 'uploads', subject: userId, windowMs: HOUR_MS, maxCount: quotas.uploadsPerHour, maxAmount: quotas.uploadBytesPerHour };
+  return withinQuota(q, { ...claim, wanted: bytes }, (seconds) => QUOTA_ERRORS.uploads(Math.ceil(seconds / 60)), upload);
+}
+
+/** Runs `post` within the user's posts-per-minute quota. */
+export function withinPostQuota<T>(q: Queryable, userId: string, quotas: Quotas, post: () => Promise<T>): Promise<T> {
+  return withinQuota(q, { kind: 'posts', subject: userId, windowMs: MINUTE_MS, maxCount: quotas.postsPerMinute }, QUOTA_ERRORS.posts, post);
+}
+
+/**
+ * Takes up to `wanted` of the sender's mention notifications this minute and answers how many it got.
+ * Past the quota a post is still made, but mentions no one more: refusing the post would lose what the
+ * person wrote over whom it pings, and the pings are what floods others.
+ */
+export async function claimMentionNotifications(q: Queryable, senderId: string, wanted: number, quotas: Quotas): Promise<number> {
+  if (wanted === 0) return 0;
+  const claim = { kind: 'mentions', subject: senderId, windowMs: MINUTE_MS, maxAmount: quotas.mentionNotificationsPerMinute };
+  return (await claimUsage(q, { ...claim, wanted, partial: true })).granted;
 }
 
 export async function recordUpload(q: Queryable, name: string, userId: string, bytes: number): Promise<void> {
   await q.query('INSERT INTO uploads (name, user_id, bytes) VALUES ($1, $2::uuid, $3)', [name, userId, bytes]);
-}
-
-/** Refuses a post that would go over the user's posts-per-minute quota. */
-export async function checkPostQuota(q: Queryable, userId: string, quotas: Quotas): Promise<void> {
-  const { rows } = await q.query<Window>(
-    `SELECT count(*)::int AS count, 0 AS bytes,
-        ceil(extract(epoch FROM min(created_at) + interval '1 minute' - now()))::int AS frees_in
-      FROM posts WHERE author_id = $1::uuid AND created_at > now() - interval '1 minute'`,
-    [userId],
-  );
-  const window = rows[0]!;
-  if (window.count >= quotas.postsPerMinute) {
-    const seconds = Math.max(1, window.frees_in ?? 60);
-    throw new QuotaRefusal(QUOTA_ERRORS.posts(seconds), seconds);
-  }
 }
 
 /** The name an image URL of this server's stores ends with. */

@@ -14,7 +14,7 @@ import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Servic
 import { IMMUTABLE_CACHE, type ImageKind, type ImageStore } from './image-store';
 import { findCaller, Refusal, refuse } from '@chirp/api-rules';
 import { loadUsersById } from './db/records';
-import { checkUploadQuota, recordUpload, uploadNameOf } from './quotas';
+import { recordUpload, uploadNameOf, withinUploadQuota } from './quotas';
 
 interface KnownKind extends ImageKind {
   matches: (bytes: Buffer) => boolean;
@@ -74,9 +74,11 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
           throw error;
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);
-        await checkUploadQuota(services.sql, claims._id, bytes.length, services.quotas);
-        const url = await options.store.save(bytes, kind, `${request.protocol}://${request.host}`);
-        await recordUpload(services.sql, uploadNameOf(url), claims._id, bytes.length);
+        const url = await withinUploadQuota(services.sql, claims._id, bytes.length, services.quotas, async () => {
+          const saved = await options.store.save(bytes, kind, `${request.protocol}://${request.host}`);
+          await recordUpload(services.sql, uploadNameOf(saved), claims._id, bytes.length);
+          return saved;
+        });
         return reply({ url }, 201);
       },
       call,

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * Log-in abuse on one instance (PGlite): per-account and per-address limits (counted in the database:
- * limits.postgres.test.ts has two instances share them), forged client addresses, and what an
- * answer's time tells.
+ * Log-in abuse on one instance (PGlite): failed log-ins per account and address (which cannot lock the
+ * owner out), the slow-down of an account failed from everywhere, per-address limits (counted in the
+ * database: limits.postgres.test.ts has two instances share them), forged client addresses, and what
+ * an answer's time tells.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
@@ -10,7 +11,7 @@ import { SEED_PASSWORD, SPEC_ERRORS } from '@chirp/api-rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';
 import { trustProxyFromEnv } from '../config';
-import { sweepExpiredLimits } from '../limits';
+import { clientOf, loginHoldBackMs, sweepExpiredLimits } from '../limits';
 import { authCall, from } from './auth-calls';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -26,18 +27,35 @@ async function logIn(username: string, password: string, headers: Record<string,
   return { ...answer, ms: performance.now() - started };
 }
 
-describe('failed log-ins per account', { timeout: 120_000 }, () => {
-  it('refuses an account’s log-ins after too many failures, from any address, until the window passes', async () => {
-    server = await startTestServer({ loginFailureLimit: { max: 3, windowMs: 60_000 } });
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await logIn(GUEST_CREDENTIALS.username, `wrong-${attempt}!`)).status).toBe(401);
-    }
-    const blocked = await logIn(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ errors: [SERVER_ERRORS.tooManyFailedLogins(1)] });
-    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
-    // Another account is not held by this one's failures.
-    expect((await logIn('priya.nair', 'chirp@demo1')).status).toBe(200);
+describe('failed log-ins per account and address', { timeout: 120_000 }, () => {
+  it('refuses the address that failed too often on an account; the owner from another address gets in at once', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 3, windowMs: 60_000 }, trustProxy: 1 });
+    const { username, password } = GUEST_CREDENTIALS;
+    const attacker = from('203.0.113.10');
+    const statuses = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) statuses.push((await logIn(username, `wrong-${attempt}!`, attacker)).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+
+    expect((await logIn(username, password, from('198.51.100.20'))).status).toBe(200);
+    const refused = await logIn(username, password, attacker);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ errors: [SERVER_ERRORS.tooManyFailedLogins(1)] });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
+    // The address may still log in to another account.
+    expect((await logIn('priya.nair', SEED_PASSWORD, attacker)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 2, windowMs: 60_000 }, trustProxy: 1 });
+    const { username, password } = GUEST_CREDENTIALS;
+    expect((await logIn(username, 'wrong-1!', from('2001:db8:1:2::a'))).status).toBe(401);
+    expect((await logIn(username, 'wrong-2!', from('2001:db8:1:2:ffff::b'))).status).toBe(401);
+    expect((await logIn(username, password, from('2001:db8:1:2::c'))).status).toBe(429);
+    expect((await logIn(username, password, from('2001:db8:1:3::c'))).status).toBe(200);
+    expect(clientOf('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(clientOf('2001:DB8:0:0:1:2:3:4')).toBe('2001:db8:0:0::/64');
+    expect(clientOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
   it('forgets the failures before a success', async () => {
@@ -72,6 +90,34 @@ describe('failed log-ins per account', { timeout: 120_000 }, () => {
   });
 });
 
+describe('an account failed from everywhere', { timeout: 120_000 }, () => {
+  const slowDown = { afterFailures: 4, baseMs: 1000, maxMs: 2000 };
+
+  it('holds back every log-in on it, the right password’s too, longer with each failure', async () => {
+    server = await startTestServer({ loginFailureLimit: { max: 2, windowMs: 60_000 }, loginSlowDown: slowDown, trustProxy: 1 });
+    const { username, password } = GUEST_CREDENTIALS;
+    for (const address of ['203.0.113.1', '203.0.113.2']) {
+      for (const attempt of [1, 2]) expect((await logIn(username, `wrong-${attempt}!`, from(address))).status).toBe(401);
+    }
+    // Four failures: from now on every attempt waits, from any address.
+    const first = await logIn(username, password, from('198.51.100.1'));
+    expect(first.status).toBe(200);
+    expect(first.ms).toBeGreaterThanOrEqual(slowDown.baseMs);
+    const failed = await logIn(username, 'wrong-3!', from('198.51.100.2'));
+    expect(failed.status).toBe(401);
+    expect(failed.ms).toBeGreaterThanOrEqual(slowDown.baseMs);
+    const second = await logIn(username, password, from('198.51.100.3'));
+    expect(second.status).toBe(200);
+    expect(second.ms).toBeGreaterThanOrEqual(2 * slowDown.baseMs);
+  });
+
+  it('waits twice as long with each failure past the threshold, up to the longest wait', () => {
+    const waits = [0, 3, 4, 5, 6, 50].map((failures) => loginHoldBackMs(failures, slowDown));
+    expect(waits).toEqual([0, 0, 1000, 2000, 2000, 2000]);
+    expect(loginHoldBackMs(23, { afterFailures: 20, baseMs: 250, maxMs: 4000 })).toBe(2000);
+  });
+});
+
 describe('log-ins and sign-ups per client address', { timeout: 120_000 }, () => {
   // Sign-ups without a body: refused at once (400), no hash, so a window of seconds is plenty.
   it('counts each in a fixed window of its own, says when it ends, and lets the address in after it', async () => {
@@ -95,13 +141,14 @@ describe('log-ins and sign-ups per client address', { timeout: 120_000 }, () => 
     const { sql } = server;
     const rows = async () => {
       const { rows: [counts] } = await sql.query<{ windows: number; failures: number }>(
-        'SELECT (SELECT count(*) FROM auth_rate_windows)::int AS windows, (SELECT count(*) FROM login_failures)::int AS failures',
+        'SELECT (SELECT count(*) FROM auth_rate_windows)::int AS windows, (SELECT count(*) FROM usage_windows)::int AS failures',
       );
       return counts;
     };
     expect((await logIn(GUEST_CREDENTIALS.username, 'wrong-1!')).status).toBe(401);
     await sweepExpiredLimits(sql);
-    expect(await rows()).toEqual({ windows: 1, failures: 1 });
+    // The failures from this address on the account, and on the account from everywhere.
+    expect(await rows()).toEqual({ windows: 1, failures: 2 });
     await sleep(10_000);
     await sweepExpiredLimits(sql);
     expect(await rows()).toEqual({ windows: 0, failures: 0 });

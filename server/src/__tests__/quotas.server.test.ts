@@ -1,11 +1,15 @@
 // @vitest-environment node
-/** Per-user quotas (uploads per hour, posts per minute) and the sweep of uploads nobody used. */
+/**
+ * Per-user quotas (uploads per hour, posts per minute, mention notifications per minute), also under a
+ * burst (quota-bursts.ts, on PGlite here), and the sweep of uploads nobody used.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { folderStore } from '../image-store';
 import { QUOTA_ERRORS, sweepUnusedUploads, uploadNameOf } from '../quotas';
+import { defineQuotaBursts } from './quota-bursts';
 import { SAMPLE_IMAGES, startTestServer, TEST_QUOTAS, uploadImage, type TestServer } from './test-server';
 
 let server: TestServer | undefined;
@@ -32,7 +36,8 @@ const post = (token: string, content: string, image?: string) =>
     body: JSON.stringify({ postData: { content, image } }),
   });
 
-describe('quotas', { timeout: 60_000 }, () => {
+// Each test starts a server or two: PGlite's start takes long on a busy machine.
+describe('quotas', { timeout: 180_000 }, () => {
   it('answers 429 with Retry-After past the posts per minute', async () => {
     const token = await start({ postsPerMinute: 3 });
     for (let index = 0; index < 3; index += 1) expect((await post(token, `Post ${index}`)).status).toBe(201);
@@ -58,7 +63,7 @@ describe('quotas', { timeout: 60_000 }, () => {
   });
 });
 
-describe('unused uploads', { timeout: 60_000 }, () => {
+describe('unused uploads', { timeout: 180_000 }, () => {
   it('are removed after the grace period; those a post or a profile uses stay', async () => {
     const token = await start({});
     const urls: string[] = [];
@@ -84,3 +89,5 @@ describe('unused uploads', { timeout: 60_000 }, () => {
     expect((await fetch(unused)).status).toBe(404);
   });
 });
+
+defineQuotaBursts('PGlite');

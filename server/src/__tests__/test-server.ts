@@ -26,6 +26,7 @@ export const TEST_QUOTAS: ServerConfig['quotas'] = {
   uploadsPerHour: 100_000,
   uploadBytesPerHour: 1e12,
   postsPerMinute: 100_000,
+  mentionNotificationsPerMinute: 100_000,
   unusedUploadGraceMs: 24 * 3600_000,
 };
 
@@ -40,6 +41,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     bodyLimit: 2 * 1024 * 1024,
     authRateLimit: { max: 100_000, windowMs: 60_000 },
     loginFailureLimit: { max: 100_000, windowMs: 60_000 },
+    loginSlowDown: { afterFailures: 100_000, baseMs: 250, maxMs: 4000 },
     trustProxy: false,
     uploadsDir: join(dataDir, 'uploads'),
     maxUploadBytes: 1024 * 1024,

@@ -102,6 +102,7 @@ export function change<T extends Outcome>(
   scope: Scope,
   rule: (db: Database, tx: Queryable) => T,
   notices?: Notices,
+  quotas?: Quotas,
 ): Promise<T> {
   return sql.transaction(async (tx) => {
     const postIds = scope.postIds ?? [];
@@ -117,14 +118,14 @@ export function change<T extends Outcome>(
     const outcome = rule(before, tx);
     const after = databaseOf(outcome);
     await saveChanges(tx, before, after);
-    if (notices) await recordNotices(tx, notices.events(after), notices.moment);
+    if (notices) await recordNotices(tx, notices.events(after), notices.moment, quotas);
     return outcome;
   });
 }
 
 /** A change on this server: one transaction over the rows it touches (compact: their relations only). */
-export const keepChange: KeepChange<Services> = ({ sql }, { compact, ...rows }, run, notices) =>
-  change(sql, { ...rows, narrow: compact }, run, notices);
+export const keepChange: KeepChange<Services> = ({ sql, quotas }, { compact, ...rows }, run, notices) =>
+  change(sql, { ...rows, narrow: compact }, run, notices, quotas);
 
 /**
  * How a spec-form answer of this server names large pictures and images (by the URLs it serves them

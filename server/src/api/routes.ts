@@ -29,7 +29,7 @@ import {
 } from '@chirp/api-rules';
 import { loadUsersToShow, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
-import { checkPostQuota } from '../quotas';
+import { withinPostQuota } from '../quotas';
 import {
   currentMoment,
   keepChange,
@@ -115,8 +115,10 @@ export const authHandlers = {
     const compact = wantsCompact(call.query);
     const { username, password } = readCredentials(readJsonObject(call.body));
     const account = username.toLowerCase();
-    // Counted as a failure from here on: only the right password takes it back.
-    const wait = await services.loginFailures.claimAttempt(account);
+    // Counted as a failure from here on (held back if the account fails from everywhere): only the
+    // right password takes it back.
+    const attempt = await services.loginFailures.claimAttempt(account, call.clientAddress ?? '');
+    const wait = attempt.waitMs;
     if (wait > 0) {
       const body = { errors: [SERVER_ERRORS.tooManyFailedLogins(Math.ceil(wait / 60_000))] };
       return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
@@ -126,7 +128,7 @@ export const authHandlers = {
     const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
     const user = userForLogin({ ...none, users }, username);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
-    await services.loginFailures.succeeded(account);
+    await services.loginFailures.succeeded(attempt);
     return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;
@@ -183,11 +185,9 @@ export const postsHandlers = {
     const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))], specView(call, await readerIdOrNull(call, services)));
     return reply({ post });
   },
-  createPost: async (call, services, claims) => {
-    // Posts per minute per user (quotas.ts), before anything else is read.
-    await checkPostQuota(services.sql, claims!._id, services.quotas);
-    return createPostHandler(call, services, claims);
-  },
+  // Posts per minute per user (quotas.ts), claimed before anything else is read.
+  createPost: async (call, services, claims) =>
+    withinPostQuota(services.sql, claims!._id, services.quotas, () => createPostHandler(call, services, claims)),
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
   dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),

@@ -17,11 +17,15 @@ import {
 } from '@chirp/api-rules';
 import { picturePath, type PictureNaming } from './compact';
 import type { Queryable } from './sql';
+import { claimMentionNotifications, type Quotas } from '../quotas';
 
-/** Keeps the events of one change, in its transaction. Someone who does not exist, or the actor, hears nothing. */
-export async function recordNotices(q: Queryable, events: readonly NotificationEvent[], moment: Moment): Promise<void> {
+/**
+ * Keeps the events of one change, in its transaction. Someone who does not exist, or the actor, hears
+ * nothing; past the sender's mention quota (with `quotas`), the people mentioned hear nothing either.
+ */
+export async function recordNotices(q: Queryable, events: readonly NotificationEvent[], moment: Moment, quotas?: Quotas): Promise<void> {
   const { date, offsetMinutes } = parseTimestamp(moment.now);
-  for (const event of events) {
+  for (const event of quotas ? await withinMentionQuota(q, events, quotas) : events) {
     await q.query(
       `INSERT INTO notifications (id, user_id, kind, grp, post_id, actor_ids, updated_at, updated_offset)
        SELECT $1, u.id, $2, $3, $4::uuid, ARRAY[$5::uuid], $6, $7 FROM users u
@@ -33,6 +37,27 @@ export async function recordNotices(q: Queryable, events: readonly NotificationE
       [moment.newId(), event.kind, groupOf(event), event.postId ?? null, event.actorId, date, offsetMinutes, event.to],
     );
   }
+}
+
+/**
+ * The events, less the mentions past each sender's quota. Only the mentions that would reach someone
+ * are claimed (an @name of nobody, or of the sender, costs nothing); the first ones named are kept.
+ */
+async function withinMentionQuota(q: Queryable, events: readonly NotificationEvent[], quotas: Quotas): Promise<NotificationEvent[]> {
+  const mentions = events.filter((event) => event.kind === 'mention');
+  const kept = new Set<NotificationEvent>();
+  for (const senderId of new Set(mentions.map((event) => event.actorId))) {
+    const named = mentions.filter((event) => event.actorId === senderId);
+    const { rows } = await q.query<{ name: string }>(
+      'SELECT lower(username) AS name FROM users WHERE lower(username) = ANY($1::text[]) AND id <> $2::uuid',
+      [named.map((event) => event.to.toLowerCase()), senderId],
+    );
+    const existing = new Set(rows.map((row) => row.name));
+    const reaching = named.filter((event) => existing.has(event.to.toLowerCase()));
+    const granted = await claimMentionNotifications(q, senderId, reaching.length, quotas);
+    for (const event of reaching.slice(0, granted)) kept.add(event);
+  }
+  return events.filter((event) => event.kind !== 'mention' || kept.has(event));
 }
 
 interface LineRow {
