@@ -77,7 +77,7 @@ describe('unused uploads', { timeout: 180_000 }, () => {
       headers: { 'content-type': 'application/json', authorization: token },
       body: JSON.stringify({ userData: { profilePic: onProfile } }),
     });
-    expect(edit.status).toBe(200);
+    expect(edit.status).toBe(201);
     const store = folderStore(server!.config);
     const file = (url: string) => join(server!.config.uploadsDir, uploadNameOf(url));
     // Within the grace period nothing goes.
