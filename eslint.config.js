@@ -78,8 +78,9 @@ export default tseslint.config(
   },
   {
     // Vite bundles its config file but loads workspace packages it imports as plain Node modules,
-    // which cannot be TypeScript: the configs and the build tooling reach shared/build by path.
-    files: ['*/vite.config.ts', 'shared/build/**/*.ts'],
+    // which cannot be TypeScript: the configs and the build tooling reach shared/build (and the
+    // shell's icons, @chirp/ui's logo mark) by path.
+    files: ['*/vite.config.ts', 'shared/build/**/*.ts', 'shell/build/**/*.ts'],
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { devPorts, previewPorts, remoteNames, shareStrategy, sharedSingletons } from '../shared/build/federation.ts';
 import { leanHost } from '../shared/build/lean-host.ts';
 import { precompress } from '../shared/build/precompress.ts';
+import { appIcons } from './build/app-icons.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
 
 /**
@@ -44,6 +45,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     remotesManifest(),
+    appIcons(),
     // The build starts the page's federation runtime itself (../shared/build/lean-host.ts); the dev
     // server keeps the federation plugin's host, which the remotes' dev servers are made for.
     command === 'build'

@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { LOGO_NAME, LOGO_SHAPES, LOGO_SIZE } from './logo-mark';
 
 interface IconProps {
   /** Width and height in CSS pixels; the drawing is 24×24 and scales. */
@@ -31,10 +32,21 @@ function Icon({ size = 20, children, ...props }: SVGProps<SVGSVGElement> & IconP
   );
 }
 
-export const LogoIcon = ({ size }: IconProps) => (
-  <Icon size={size} stroke="none" fill="currentColor">
-    <path d="M20.5 6.2c-.6.3-1.3.5-2 .6.7-.4 1.3-1.1 1.5-1.9-.7.4-1.4.7-2.2.8a3.5 3.5 0 0 0-6 3.2A9.9 9.9 0 0 1 4.6 5.3a3.5 3.5 0 0 0 1.1 4.7c-.6 0-1.1-.2-1.6-.4 0 1.7 1.2 3.1 2.8 3.4-.5.1-1 .2-1.6.1.4 1.4 1.7 2.4 3.3 2.4A7 7 0 0 1 3.5 17a9.9 9.9 0 0 0 15.2-8.8c.7-.5 1.3-1.1 1.8-1.9z" />
-  </Icon>
+/** Chirp's mark (./logo-mark.ts), in the current colour: unlike the icons, an image named "Chirp". */
+export const LogoIcon = ({ size = 20 }: IconProps) => (
+  <svg
+    viewBox={`0 0 ${LOGO_SIZE} ${LOGO_SIZE}`}
+    width={size}
+    height={size}
+    fill="currentColor"
+    role="img"
+    aria-label={LOGO_NAME}
+    focusable="false"
+  >
+    {LOGO_SHAPES.map((shape) => (
+      <path key={shape} d={shape} fillRule="evenodd" />
+    ))}
+  </svg>
 );
 
 export const HomeIcon = ({ size }: IconProps) => (

@@ -15,11 +15,14 @@ const sections: { to: string; label: string; icon: ReactNode }[] = [
   { to: paths.likedPosts, label: 'Liked Post', icon: <HeartIcon size={24} /> },
 ];
 
+/** The home link, named "Chirp" by its mark: the word beside it (not on phones) would say it twice. */
 function Brand() {
   return (
-    <Link to={paths.home} className="brand" aria-label="Chirp home">
+    <Link to={paths.home} className="brand">
       <LogoIcon size={24} />
-      <span className="brand__name">Chirp</span>
+      <span className="brand__name" aria-hidden="true">
+        Chirp
+      </span>
     </Link>
   );
 }

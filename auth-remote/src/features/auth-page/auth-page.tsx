@@ -28,7 +28,8 @@ export function AuthPage({ title, taglineIsHeading = false, children }: AuthPage
         <div className="auth-page__brand">
           <p className="auth-page__logo">
             <LogoIcon size={40} />
-            <span>Chirp</span>
+            {/* The mark is named "Chirp" already. */}
+            <span aria-hidden="true">Chirp</span>
           </p>
           {/* The spec keeps this misspelling on purpose. */}
           <Tagline className="auth-page__tagline">Stay Always Connceted</Tagline>

@@ -1,0 +1,41 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Runs of the path data that drew Twitter's bird (another company's trademark) as Chirp's logo and
+ * favicon: one of them in a file means the bird is drawn there again, at whatever size.
+ */
+const BIRD = ['a3.5 3.5 0 0 0-6 3.2A9.9 9.9 0 0 1', 'a2.8 2.8 0 0 0-4.8 2.5A7.9 7.9 0 0 1'];
+
+/** Files that can hold a drawing's path data: the sources, and what a build writes out. */
+const TEXT = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.html', '.css', '.svg', '.json', '.md']);
+const SKIPPED = new Set(['node_modules', '.git', '.cache', 'test-results', 'playwright-report']);
+
+function textFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return textFilesUnder(path);
+    return TEXT.has(extname(entry.name)) && path !== import.meta.filename ? [path] : [];
+  });
+}
+
+const withTheBird = (files: string[]) =>
+  files.filter((file) => BIRD.some((run) => readFileSync(file, 'utf8').includes(run))).map((file) => relative(ROOT, file));
+
+describe('Chirp draws its own mark, not Twitter’s bird', () => {
+  it('nowhere in the repository’s sources: the shell, @chirp/ui, the remotes, the docs', () => {
+    expect(withTheBird(textFilesUnder(ROOT).filter((file) => !file.includes(`${sep}dist${sep}`)))).toEqual([]);
+  });
+
+  // Each package's build bundles @chirp/ui's icons; a build made before the mark changed still has the bird.
+  const builds = readdirSync(ROOT)
+    .map((name) => join(ROOT, name, 'dist'))
+    .filter((dist) => existsSync(dist));
+  it.skipIf(builds.length === 0)('nowhere in the built packages (dist/)', () => {
+    expect(withTheBird(builds.flatMap(textFilesUnder))).toEqual([]);
+  });
+});
