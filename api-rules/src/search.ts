@@ -1,40 +1,44 @@
 /**
- * Searching posts (issue 14): every word of the search in the post's text, whole words, any case,
- * newest first. A `#tag` finds posts that carry that tag; a plain word also finds it as a tag. The
- * in-browser back end matches words as below; the server asks PostgreSQL's full-text search
- * (`websearch_to_tsquery('simple', …)` on a GIN-indexed tsvector) and checks tags the same way.
+ * Searching posts: every word of the search among the post's words, any case, newest first; the
+ * last word also finds the words it starts ("coff" finds "coffee": the person may not have finished
+ * typing it), the earlier ones only themselves. A `#tag` finds the posts that carry that tag (the
+ * contracts' TAG pattern, as the browser links tags); a plain word also finds it as a tag. The
+ * in-browser back end matches as below; the server asks PostgreSQL for the same: its `words`
+ * column holds a post's words split as WORD splits them, its `tags` column the post's tags.
  */
+import { TAG, tagsIn } from '@chirp/contracts';
 import type { Database, StoredPost } from './database';
 
-/** A word: letters, digits and underscores (any script), with its leading `#` when it is a tag. */
-const WORD = /#?[\p{L}\p{N}_]+/gu;
+/**
+ * A word: a run of letters and digits (any script). Everything else separates words, so no
+ * punctuation of the search ever reaches a query: it cannot be read as an operator.
+ */
+const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface SearchTerms {
-  /** Every word, lower case, without `#`: each must be in the post. */
+  /** The words outside tags, lower case, in the order typed: each is a word of the post, the last the start of one. */
   words: string[];
-  /** The words asked for as tags (`#word`), lower case, without `#`: each must be a tag of the post. */
+  /** The `#tags`, lower case, without `#`: each must be a tag of the post. */
   tags: string[];
 }
 
 export function searchTerms(text: string): SearchTerms {
-  const tokens = (text.toLowerCase().match(WORD) ?? []) as string[];
-  return {
-    words: [...new Set(tokens.map((token) => token.replace(/^#/, '')))],
-    tags: [...new Set(tokens.filter((token) => token.startsWith('#')).map((token) => token.slice(1)))],
-  };
+  return { words: wordsOf(text.replace(TAG, '$1 ')), tags: tagsIn(text) };
 }
 
-/** The tags of a text (`#word`), lower case, without `#`. */
-export function tagsOf(text: string): string[] {
-  return [...new Set(((text.toLowerCase().match(WORD) ?? []) as string[]).filter((token) => token.startsWith('#')).map((token) => token.slice(1)))];
-}
+const wordsOf = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
 export function matchesTerms(content: string, { words, tags }: SearchTerms): boolean {
-  if (words.length === 0) return false;
-  const tokens = (content.toLowerCase().match(WORD) ?? []) as string[];
-  const present = new Set(tokens.map((token) => token.replace(/^#/, '')));
-  const tagged = new Set(tokens.filter((token) => token.startsWith('#')).map((token) => token.slice(1)));
-  return words.every((word) => present.has(word)) && tags.every((tag) => tagged.has(tag));
+  if (words.length === 0 && tags.length === 0) return false;
+  const postWords = wordsOf(content);
+  const present = new Set(postWords);
+  const last = words[words.length - 1];
+  const postTags = new Set(tagsIn(content));
+  return (
+    words.slice(0, -1).every((word) => present.has(word)) &&
+    (last === undefined || postWords.some((word) => word.startsWith(last))) &&
+    tags.every((tag) => postTags.has(tag))
+  );
 }
 
 /** The posts that match a search (the caller pages them, newest first). */

@@ -19,12 +19,14 @@
  *      search of posts for a word every post holds and for one only one post holds: p99), beside the same
  *      SQL straight through the driver (the ceiling, as bench:server measures it); and (issue 14) the
  *      notifications page of a user with BENCH_NOTIFICATIONS (10,000) notifications beside one with 10;
+ *      and last, the large size grown to BENCH_TAG_POSTS (200,000) posts, a search for the `#tag` every
+ *      post holds: p99 (the other figures stay at BENCH_POSTS, so the run is only a little longer);
  *   4. the JS heap (after a forced GC) once the home feed has scrolled to 100 and to 2,000 posts;
  * and then 5. the in-browser back end (Mirage, no server): log in → first post with its seeds and
  * with 5,000 posts in its storage.
  *
  *   npm run build && npm run bench:scale
- * Env: DATABASE_URL, RUNS (5), BENCH_USERS (10000), BENCH_POSTS (100000), BENCH_SCROLL_POSTS (2000),
+ * Env: DATABASE_URL, RUNS (5), BENCH_USERS (10000), BENCH_POSTS (100000), BENCH_TAG_POSTS (200000), BENCH_SCROLL_POSTS (2000),
  * BENCH_SECONDS (5 per autocannon run), BENCH_CONNECTIONS (10), BENCH_BROWSER_POSTS (5000).
  * Writes bench/results/scale.json (and, when a journey fails, a screenshot in bench/results/scale-failures/).
  */
@@ -42,7 +44,7 @@ import { releaseAll, track } from '../support/cleanups.mjs';
 import { round } from '../support/figures.mjs';
 import { GUEST, measureLogins, screenshotOnFailure, VIEWPORT } from '../support/login-journey.mjs';
 import {
-  BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
+  addBenchPosts, BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
 } from '../support/scale-data.mjs';
 
 const { spawnServer } = await import('../../server/src/__tests__/spawn-server.ts');
@@ -52,6 +54,7 @@ const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const RUNS = env('RUNS', 5);
 const USERS = env('BENCH_USERS', 10_000);
 const POSTS = env('BENCH_POSTS', 100_000);
+const TAG_POSTS = Math.max(POSTS, env('BENCH_TAG_POSTS', 200_000));
 const SCROLL_POSTS = env('BENCH_SCROLL_POSTS', 2_000);
 const SECONDS = env('BENCH_SECONDS', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
@@ -94,9 +97,10 @@ async function seedNotifications(sql) {
 
 /**
  * A database at one size, the API server on it and a deployment of the build pointed at it. Answers
- * { seedSeconds, fixtures, shellUrl, apiUrl, stop(), withSql(work), remove() }: `stop` ends the
- * server and the deployment, `withSql` opens the database afterwards (PGlite: one process per
- * folder), `remove` drops the schema or the folder. All of them are also run on SIGINT / SIGTERM.
+ * { seedSeconds, fixtures, shellUrl, apiUrl, stop(), serve(), stopServer(), withSql(work), remove() }:
+ * `stop` ends the server and the deployment, `serve` starts the server again (on the same port) and
+ * `stopServer` ends it alone, `withSql` opens the database while no server runs (PGlite: one process
+ * per folder), `remove` drops the schema or the folder. All of them are also run on SIGINT / SIGTERM.
  */
 async function startSize(database, size) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chirp-bench-scale-'));
@@ -136,7 +140,7 @@ async function startSize(database, size) {
     const deployment = await deploy({ name: `bench-scale-${database}-${size}-${process.pid}`, config: { apiBaseUrl: apiUrl } });
     const closeDeployment = track(() => deployment.close());
     let stopServer = async () => {};
-    try {
+    const serve = async () => {
       const server = await spawnServer({
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -144,6 +148,9 @@ async function startSize(database, size) {
         ...(dbConfig.databaseUrl ? { DATABASE_URL: dbConfig.databaseUrl, DATABASE_SCHEMA: schema } : {}),
       });
       stopServer = track(() => server.stop());
+    };
+    try {
+      await serve();
     } catch (error) {
       await closeDeployment();
       throw error;
@@ -152,7 +159,7 @@ async function startSize(database, size) {
       await stopServer();
       await closeDeployment();
     };
-    return { seedSeconds, fixtures, shellUrl: deployment.urls.shell, apiUrl, stop, withSql, remove };
+    return { seedSeconds, fixtures, shellUrl: deployment.urls.shell, apiUrl, stop, serve, stopServer: () => stopServer(), withSql, remove };
   } catch (error) {
     await remove();
     throw error;
@@ -240,7 +247,7 @@ async function loadTest(apiUrl, fixtures) {
   log('  autocannon: GET /api/posts?view=compact');
   rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feedRequest(tokens[0]), load));
   // Issue 14: a search of posts, for a word every post holds (the planner's worst choice) and for one
-  // that only one post holds.
+  // that only one post holds. (The tag every post holds is searched at TAG_POSTS: tagSearchAtScale.)
   for (const [word, what] of [['nothing', 'every post'], ['31337', 'one post']]) {
     log(`  autocannon: GET /api/search/posts?q=${word}`);
     const search = { method: 'GET', path: `/api/search/posts?q=${word}&view=compact` };
@@ -259,6 +266,31 @@ async function loadTest(apiUrl, fixtures) {
     rows.push(await runAutocannon(apiUrl, name, request, load));
   }
   return rows;
+}
+
+/**
+ * A search for the tag every bench post holds, at TAG_POSTS posts: the large size grown by bench posts
+ * after its other figures were taken (so they stay at POSTS), the API server started again on it.
+ */
+async function tagSearchAtScale(large) {
+  const grownSeconds = await large.withSql(async (sql) => {
+    const started = performance.now();
+    await addBenchPosts(sql, { from: POSTS + 1, to: TAG_POSTS, users: USERS });
+    await sql.exec('ANALYZE posts');
+    return round((performance.now() - started) / 1000, 1);
+  });
+  log(`  grown to ${TAG_POSTS} posts in ${grownSeconds} s; autocannon: GET /api/search/posts?q=%23alpha`);
+  await large.serve();
+  try {
+    const search = { method: 'GET', path: '/api/search/posts?q=%23alpha&view=compact' };
+    const row = await runAutocannon(large.apiUrl, `GET /api/search/posts?q=%23alpha&view=compact (the tag of every post, ${TAG_POSTS} posts)`, search, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    return { ...row, grownSeconds };
+  } finally {
+    await large.stopServer();
+  }
 }
 
 /** The feed page's SQL straight through the driver, CONNECTIONS loops for SECONDS (bench:server's ceiling). */
@@ -296,6 +328,7 @@ const report = {
   runs: RUNS,
   users: USERS,
   posts: POSTS,
+  tagSearchPosts: TAG_POSTS,
   scrollPosts: SCROLL_POSTS,
   browserPosts: BROWSER_POSTS,
   secondsPerLoadTest: SECONDS,
@@ -338,6 +371,8 @@ try {
       await large.stop();
       log(`${database}, large: the feed page's SQL through the driver`);
       Object.assign(results.large, await large.withSql((sql) => driverCeiling(sql, large.fixtures)));
+      log(`${database}, large: growing to ${TAG_POSTS} posts for the #tag search`);
+      results.large.loadTest.push(await tagSearchAtScale(large));
       report.server[database] = {
         ...results,
         firstPostRatio: round(results.large.firstPostMs / results.seed.firstPostMs, 2),

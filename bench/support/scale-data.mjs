@@ -32,14 +32,7 @@ export async function seedScale(sql, { users, posts, password }) {
       [hash, users],
     );
     await tx.exec(`CREATE TEMP TABLE bench_authors AS SELECT id, row_number() OVER (ORDER BY seq) - 1 AS n FROM users WHERE username LIKE 'bench\\_%'`);
-    await tx.query(
-      `INSERT INTO posts (id, author_id, content, like_count, created_at, created_offset, updated_at, updated_offset)
-       SELECT gen_random_uuid(), a.id, 'Bench post number ' || g || ': a line of text about nothing much at all.',
-         (g * 7919) % 5000, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0,
-         timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0
-       FROM generate_series(1, $1::int) AS g JOIN bench_authors a ON a.n = g % $2::int`,
-      [posts, users],
-    );
+    await addBenchPosts(tx, { from: 1, to: posts, users });
     await tx.query(
       `INSERT INTO post_reactions (post_id, user_id, liked)
        SELECT p.id, a.id, true FROM (SELECT id, row_number() OVER () AS n FROM posts) p
@@ -61,6 +54,22 @@ export async function seedScale(sql, { users, posts, password }) {
       [`data:image/jpeg;base64,${Buffer.alloc(192 * 1024, 7).toString('base64')}`],
     );
   });
+}
+
+/**
+ * Bench posts number `from` to `to`, a minute apart, spread over the `users` bench users; every one
+ * holds the word "nothing" and the tag #alpha (the searches of bench:scale for what every post holds).
+ */
+export async function addBenchPosts(sql, { from, to, users }) {
+  await sql.query(
+    `INSERT INTO posts (id, author_id, content, like_count, created_at, created_offset, updated_at, updated_offset)
+     SELECT gen_random_uuid(), a.id, 'Bench post number ' || g || ': a line of text about nothing much at all. #alpha',
+       (g * 7919) % 5000, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0,
+       timestamptz '2026-02-01 00:00:00+00' + g * interval '1 minute', 0
+     FROM generate_series($1::int, $2::int) AS g
+     JOIN (SELECT id, row_number() OVER (ORDER BY seq) - 1 AS n FROM users WHERE username LIKE 'bench\\_%') a ON a.n = g % $3::int`,
+    [from, to, users],
+  );
 }
 
 /** Extra shape for the large size: the guest sees and carries the big data. */

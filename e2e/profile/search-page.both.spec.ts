@@ -2,8 +2,13 @@ import { expect, test } from '../support/fixtures';
 import { postCard } from '../feed/feed-helpers';
 import { logInAndLetTheToastGo, searchBox } from './profile-helpers';
 
-/** Issue 14: the search box finds people as it always did, and Enter opens /search with the posts too. */
-test('Enter in the search box opens the search page: people in one tab, the posts with the word in the other', async ({ page }) => {
+/**
+ * Issue 14: the search box finds people as it always did, and Enter opens /search with the posts too,
+ * on the tab that has results.
+ */
+test('Enter in the search box opens the search page on the tab with results: here the posts with the word, people in the other', async ({
+  page,
+}) => {
   await logInAndLetTheToastGo(page);
   await searchBox(page).fill('sourdough');
   await searchBox(page).press('Enter');
@@ -11,16 +16,19 @@ test('Enter in the search box opens the search page: people in one tab, the post
   await expect(page).toHaveURL(/\/search\?q=sourdough$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for “sourdough”' })).toBeVisible();
   await expect(searchBox(page)).toHaveValue('');
-  await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('main').getByText('No such user is there...')).toBeVisible();
-
-  await page.getByRole('tab', { name: 'Posts' }).click();
+  // Nobody is called sourdough; a post holds the word.
+  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
   await expect(postCard(page, 'Day 14 of the sourdough experiment')).toBeVisible();
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
 
-  // Another search from the page's own box: a person, by name.
+  await page.getByRole('tab', { name: 'People' }).click();
+  await expect(page.getByRole('main').getByText('No such user is there...')).toBeVisible();
+  await expect(page).toHaveURL(/\/search\?q=sourdough&tab=people$/);
+
+  // Another search from the page's own box: a person, by name, opens on the people.
   await page.getByRole('searchbox', { name: 'Search people and posts' }).fill('Priya');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for “Priya”' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('list', { name: 'People matching Priya' }).getByRole('link', { name: /Priya Nair/ })).toBeVisible();
 });

@@ -11,3 +11,4 @@ export { defineConversationsSuite } from './conversations-suite';
 export { defineBoundedSuite } from './bounded-suite';
 export { defineFuzzSuite } from './fuzz-suite';
 export { defineCompatSuite } from './compat-suite';
+export { defineSearchSuite } from './search-suite';

@@ -3,7 +3,17 @@
  * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { defineBadInputSuite, defineBoundedSuite, defineCompatSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, defineFuzzSuite, type ContractContext } from '@chirp/api-rules/contract';
+import {
+  defineBadInputSuite,
+  defineBoundedSuite,
+  defineCompatSuite,
+  defineCompactSuite,
+  defineContractSuite,
+  defineConversationsSuite,
+  defineFuzzSuite,
+  defineSearchSuite,
+  type ContractContext,
+} from '@chirp/api-rules/contract';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -34,4 +44,5 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
   describe(`bounded answers, against the server on ${database}`, { timeout: 60_000 }, () => defineBoundedSuite(context));
   describe(`generated bad input at every route, against the server on ${database}`, () => defineFuzzSuite(context));
   describe(`clients of the original mock back end, against the server on ${database}`, { timeout: 30_000 }, () => defineCompatSuite(context));
+  describe(`searching posts as people type, against the server on ${database}`, { timeout: 30_000 }, () => defineSearchSuite(context));
 }

@@ -130,8 +130,7 @@ export const compactHandlers = {
   },
   searchPosts: async (call, services) => {
     const viewer = await readerId(call, services);
-    const text = readSearchText(call.query);
-    return compactPostPage(services.sql, await searchFilter(services.sql, text, searchTerms(text).tags), call, viewer);
+    return compactPostPage(services.sql, await searchFilter(services.sql, searchTerms(readSearchText(call.query))), call, viewer);
   },
   suggestions: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);

@@ -3,7 +3,7 @@
  * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
  * using the feed indexes, so a page costs the same at 16 posts or 100 000.
  */
-import { pagePosts, pageStart, searchTerms, wholeListPage, wholeListReply, type PageRequest, type SpecView, type StoredPost } from '@chirp/api-rules';
+import { pagePosts, pageStart, wholeListPage, wholeListReply, type PageRequest, type SearchTerms, type SpecView, type StoredPost } from '@chirp/api-rules';
 import { postsWhere } from '../db/records';
 import type { Queryable, Sql } from '../db/sql';
 import { publicPosts, reply, type ApiReply } from './context';
@@ -22,8 +22,8 @@ export interface PostFilter {
   authorId?: string;
   likedBy?: string;
   bookmarkedBy?: string;
-  /** A search: PostgreSQL's web-search syntax on the words, and each `#tag` asked for as a tag. */
-  search?: { text: string; tags: string[] };
+  /** A search: its words among the post's words (the last one a prefix), its `#tags` among the post's tags. */
+  search?: SearchTerms;
   /** Only posts that start a conversation (the feeds), or only replies (a profile's Replies tab). */
   replies?: 'none' | 'only';
   /** The replies to this post. */
@@ -48,13 +48,7 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   if (filter.replies === 'none') conditions.push('p.reply_to IS NULL');
   if (filter.replies === 'only') conditions.push('p.reply_to IS NOT NULL');
   if (filter.replyTo) conditions.push(`p.reply_to = ${param(filter.replyTo)}::uuid`);
-  if (filter.search) {
-    // The GIN index finds the posts with the words; a tag asked for must also stand as `#tag`.
-    conditions.push(`p.search @@ websearch_to_tsquery('simple', ${param(filter.search.text)})`);
-    for (const tag of filter.search.tags) {
-      conditions.push(`p.content ~* ${param(`(^|[^[:alnum:]_])#${tag}([^[:alnum:]_]|$)`)}`);
-    }
-  }
+  if (filter.search) conditions.push(searchCondition(filter.search, param));
   const start = pageStart(request);
   if (start) {
     const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
@@ -93,46 +87,78 @@ export async function postListReply(q: Queryable, filter: PostFilter, request: P
 /** Every post, newest first: what each change to posts answers (spec 7), at most a page of them. */
 export const allPostsReply = (q: Queryable, view: SpecView, status = 200) => postListReply(q, {}, { sort: 'latest' }, view, '/posts', status);
 
+/**
+ * The words of a search as a tsquery: every word whole but the last, which also finds the words it
+ * starts (`:*`). The words are runs of letters and digits (api-rules' searchTerms), so none holds a
+ * quote, a backslash or an operator: whatever was typed, the query parses.
+ */
+function wordsQuery(words: string[]): string {
+  return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/** A search as a condition on `p`; both of its columns have a GIN index. */
+function searchCondition({ words, tags }: SearchTerms, param: (value: unknown) => string): string {
+  const conditions: string[] = [];
+  if (words.length > 0) conditions.push(`p.words @@ to_tsquery('simple', ${param(wordsQuery(words))})`);
+  if (tags.length > 0) conditions.push(`p.tags @> ${param(tags)}::text[]`);
+  // A search of punctuation alone has nothing to find.
+  return conditions.length > 0 ? conditions.join(' AND ') : 'FALSE';
+}
+
 /** Up to this many posts holding a search's words are read by id; more are dense enough to find in feed order. */
 export const FEW_MATCHES = 200;
+
+/** The common words and tags of the posts, from PostgreSQL's statistics, read again at most once a minute. */
+const commonTerms = new WeakMap<Sql, { terms: Promise<CommonTerms>; until: number }>();
+const COMMON_TERMS_MS = 60_000;
+
+interface CommonTerms {
+  words: Set<string>;
+  tags: Set<string>;
+}
+
+function commonTermsOf(sql: Sql): Promise<CommonTerms> {
+  const cached = commonTerms.get(sql);
+  if (cached && cached.until > Date.now()) return cached.terms;
+  const terms = sql
+    .query<{ attname: string; elements: string[] | null }>(
+      `SELECT attname, most_common_elems::text::text[] AS elements FROM pg_stats
+         WHERE schemaname = current_schema() AND tablename = 'posts' AND attname IN ('words', 'tags')`,
+    )
+    .then(({ rows }) => {
+      const of = (column: string) => new Set(rows.find((row) => row.attname === column)?.elements ?? []);
+      return { words: of('words'), tags: of('tags') };
+    });
+  commonTerms.set(sql, { terms, until: Date.now() + COMMON_TERMS_MS });
+  terms.catch(() => commonTerms.delete(sql));
+  return terms;
+}
+
+function allCommon({ words, tags }: SearchTerms, common: CommonTerms): boolean {
+  const last = words[words.length - 1];
+  return (
+    words.slice(0, -1).every((word) => common.words.has(word)) &&
+    (last === undefined || [...common.words].some((word) => word.startsWith(last))) &&
+    tags.every((tag) => common.tags.has(tag))
+  );
+}
 
 /**
  * A search's filter. PostgreSQL estimates any word that is not among the most common of the posts
  * (its statistics' `most_common_elems`) at 0.5% of them, so for a rare word ("31337", a name) it
  * walks the newest-first index through every post, filtering: 0.5 s at 100,000 posts. So: when every
- * word of the search is a common one, the usual plan finds a page at once (they are dense in feed
- * order); else the GIN index is asked first which posts hold the words (a bitmap scan, whatever the
- * estimate: cheap, as a rare word has few), and when they are few the page is read among those alone.
+ * word and tag of the search is a common one (the last word: the start of a common one), the usual
+ * plan finds a page at once (they are dense in feed order); else the GIN indexes are asked first which
+ * posts hold them (a bitmap scan, whatever the estimate: cheap, as a rare word has few), and when they
+ * are few the page is read among those alone.
  */
-/** The common words of the posts, from PostgreSQL's statistics, read again at most once a minute. */
-const commonWords = new WeakMap<Sql, { words: Promise<Set<string>>; until: number }>();
-const COMMON_WORDS_MS = 60_000;
-
-function commonWordsOf(sql: Sql): Promise<Set<string>> {
-  const cached = commonWords.get(sql);
-  if (cached && cached.until > Date.now()) return cached.words;
-  const words = sql
-    .query<{ words: string[] | null }>(
-      `SELECT most_common_elems::text::text[] AS words FROM pg_stats
-         WHERE schemaname = current_schema() AND tablename = 'posts' AND attname = 'search'`,
-    )
-    .then(({ rows }) => new Set(rows[0]?.words ?? []));
-  commonWords.set(sql, { words, until: Date.now() + COMMON_WORDS_MS });
-  words.catch(() => commonWords.delete(sql));
-  return words;
-}
-
-export async function searchFilter(sql: Sql, text: string, tags: string[]): Promise<PostFilter> {
-  const search = { text, tags };
-  const common = await commonWordsOf(sql);
-  const words = searchTerms(text).words;
-  if (words.length > 0 && words.every((word) => common.has(word))) return { search };
+export async function searchFilter(sql: Sql, search: SearchTerms): Promise<PostFilter> {
+  if (search.words.length + search.tags.length === 0 || allCommon(search, await commonTermsOf(sql))) return { search };
   const ids = await sql.transaction(async (tx) => {
     await tx.exec('SET LOCAL enable_seqscan = off');
-    const found = await tx.query<{ id: string }>(
-      `SELECT id::text FROM posts WHERE search @@ websearch_to_tsquery('simple', $1) LIMIT ${FEW_MATCHES + 1}`,
-      [text],
-    );
+    const params: unknown[] = [];
+    const condition = searchCondition(search, (value) => `$${params.push(value)}`);
+    const found = await tx.query<{ id: string }>(`SELECT id::text FROM posts p WHERE ${condition} LIMIT ${FEW_MATCHES + 1}`, params);
     return found.rows.map((row) => row.id);
   });
   return ids.length <= FEW_MATCHES ? { search, ids } : { search };

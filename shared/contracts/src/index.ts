@@ -8,5 +8,6 @@ export * from './constants';
 export * from './limits';
 export { paths } from './paths';
 export * from './mentions';
+export * from './tags';
 export * from './live';
 export * from './read-your-writes';

@@ -1,13 +1,12 @@
-import { MENTION, paths } from '@chirp/contracts';
+import { LINK, MENTION, paths, TAG } from '@chirp/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
- * An http(s) address (1); a `#tag` (3: letters, digits, underscores, any script) not inside a word
- * (2: what stands before it); or an `@username` (5, after 4): the contracts' MENTION pattern, which
- * the back ends read mentions with.
+ * An http(s) address (1); a `#tag` (3, without its `#`, after 2); or an `@username` (5, after 4):
+ * the contracts' LINK, TAG and MENTION patterns, which the back ends read tags and mentions with.
  */
-const PIECES = new RegExp(String.raw`(https?:\/\/[^\s<>"']+)|(^|[^\p{L}\p{N}_#])(#[\p{L}\p{N}_]+)|${MENTION.source}`, 'gu');
+const PIECES = new RegExp(`(${LINK.source})|${TAG.source}|${MENTION.source}`, 'gu');
 /** Punctuation that ends a sentence rather than an address ("see https://chirp.example."). */
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
@@ -38,7 +37,7 @@ export function PostText({ text, mentions = [] }: { text: string; mentions?: rea
       link(start, anchor, start + address.length);
     } else if (tag) {
       const at = start + beforeTag.length;
-      link(at, <Link key={at} to={paths.searchFor(tag)}>{tag}</Link>, start + whole.length);
+      link(at, <Link key={at} to={paths.searchFor(`#${tag}`)}>#{tag}</Link>, start + whole.length);
     } else if (name && people.has(name.toLowerCase())) {
       const at = start + beforeMention.length;
       link(at, <Link key={at} to={paths.profile(people.get(name.toLowerCase())!)}>@{name}</Link>, start + whole.length);

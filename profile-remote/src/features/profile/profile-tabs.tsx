@@ -14,9 +14,26 @@ const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
   End: (_index, count) => count - 1,
 };
 
-/** ARIA tabs (automatic activation): arrow keys, Home and End move between the tabs. */
-export function ProfileTabs({ label, tabs, initial = 0 }: { label: string; tabs: ProfileTab[]; initial?: number }) {
-  const [selected, setSelected] = useState(initial);
+/**
+ * ARIA tabs (automatic activation): arrow keys, Home and End move between the tabs. `onSelect` hears
+ * each tab the person picks (a page that keeps the choice in its address).
+ */
+export function ProfileTabs({
+  label,
+  tabs,
+  initial = 0,
+  onSelect,
+}: {
+  label: string;
+  tabs: ProfileTab[];
+  initial?: number;
+  onSelect?: (index: number) => void;
+}) {
+  const [selected, setSelectedState] = useState(initial);
+  const setSelected = (index: number) => {
+    setSelectedState(index);
+    onSelect?.(index);
+  };
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (index: number) => `${baseId}-tab-${index}`;

@@ -1,6 +1,6 @@
-import type { PeoplePage } from '@chirp/contracts';
+import type { PeoplePage, PostPage } from '@chirp/contracts';
 import { ApiError, compactApi } from '@chirp/session';
-import { logInAs } from '@chirp/session/testing';
+import { aCompactPost, aPostPage, logInAs } from '@chirp/session/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,9 @@ beforeEach(() => {
     users: text.toLowerCase().includes('ada') ? [cardOf(ada)] : [],
     nextCursor: null,
   }));
+  vi.spyOn(compactApi, 'searchPosts').mockImplementation(
+    async (text: string): Promise<PostPage> => aPostPage(text.toLowerCase().includes('coff') ? [aCompactPost({ content: 'Good coffee' })] : []),
+  );
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,15 +51,32 @@ describe('the search page', () => {
     expect(posts).toHaveTextContent('No posts match “ada”.');
   });
 
+  it('opens on the posts when nobody matches and posts do; People is a click away, and the address keeps the choice', async () => {
+    show('/search?q=coff');
+    expect(await screen.findByRole('tab', { name: 'Posts', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Posts matching coff' })).toHaveTextContent('"text":"coff"');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'People' }));
+    expect(screen.getByText('No such user is there...')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/search?q=coff&tab=people');
+  });
+
+  it('opens the tab the address names, whatever matches', () => {
+    show('/search?q=ada&tab=posts');
+    expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('list', { name: 'Posts matching ada' })).toHaveTextContent('"text":"ada"');
+  });
+
   it('opens a #tag on its posts', () => {
     show(`/search?q=${encodeURIComponent('#sourdough')}`);
     expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('list', { name: 'Posts matching #sourdough' })).toHaveTextContent('"text":"#sourdough"');
   });
 
-  it("says 'No such user is there...' when nobody matches", async () => {
+  it("says 'No such user is there...' when neither people nor posts match", async () => {
     show('/search?q=zzz');
     expect(await screen.findByText('No such user is there...')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('searches again from its own box, and says what to do with no search', async () => {

@@ -1,7 +1,8 @@
 import { paths } from '@chirp/contracts';
-import type { SearchPageProps } from '@chirp/seams';
+import type { PostListProps, SearchPageProps } from '@chirp/seams';
+import { usePeoplePages, usePostPages } from '@chirp/session';
 import { RetryAlert, SearchIcon, Spinner } from '@chirp/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../people/person-link';
@@ -13,12 +14,19 @@ import './search-page.css';
 /** The back end's limit on a search (api-rules' LIMITS.maxSearchText). */
 const MAX_SEARCH_LENGTH = 100;
 
+/** The tabs of the results, in order, as the address names them (`&tab=`). */
+const TABS = ['people', 'posts'] as const;
+type SearchTab = (typeof TABS)[number];
+
 /**
- * /search?q= (issue 14): the people and the posts that match, in two tabs. A `#tag` opens on the
- * posts; anything else on the people, as the search box always found them.
+ * /search?q= (issue 14): the people and the posts that match, in two tabs. It opens on the tab the
+ * address names (the person's last pick for this search), else where the results are: see
+ * `useOpeningTab`.
  */
 export default function SearchPage({ PostList }: SearchPageProps) {
-  const text = (new URLSearchParams(useLocation().search).get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const params = new URLSearchParams(useLocation().search);
+  const text = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const chosen = TABS.find((tab) => tab === params.get('tab'));
   const headingId = useId();
   return (
     <section className="search-page" aria-labelledby={headingId}>
@@ -27,23 +35,57 @@ export default function SearchPage({ PostList }: SearchPageProps) {
       </h1>
       <SearchForm key={text} initial={text} />
       {text ? (
-        <ProfileTabs
-          key={text}
-          label="Search results"
-          initial={text.startsWith('#') ? 1 : 0}
-          tabs={[
-            { label: 'People', render: () => <PeopleResults text={text} /> },
-            {
-              label: 'Posts',
-              render: () => <PostList source={{ kind: 'search', text }} emptyText={`No posts match “${text}”.`} label={`Posts matching ${text}`} />,
-            },
-          ]}
-        />
+        <SearchResults key={text} text={text} chosen={chosen} PostList={PostList} />
       ) : (
         <p className="search-page__hint">Search for people by name, or for posts by a word or a #tag.</p>
       )}
     </section>
   );
+}
+
+function SearchResults({ text, chosen, PostList }: { text: string; chosen?: SearchTab; PostList: ComponentType<PostListProps> }) {
+  const navigate = useNavigate();
+  const opening = useOpeningTab(text, chosen);
+  // Until it is known, People is open (searching); when Posts turns out to be it, the tabs open again on it (a new key).
+  const tab = opening ?? 'people';
+  // Replaced, not pushed: Back leaves the search rather than stepping through its tabs.
+  const choose = (index: number) => navigate(`${paths.searchFor(text)}&tab=${TABS[index]}`, { replace: true });
+  return (
+    <ProfileTabs
+      key={tab}
+      label="Search results"
+      initial={TABS.indexOf(tab)}
+      onSelect={choose}
+      tabs={[
+        { label: 'People', render: () => <PeopleResults text={text} stillSearching={opening === null} /> },
+        {
+          label: 'Posts',
+          render: () => <PostList source={{ kind: 'search', text }} emptyText={`No posts match “${text}”.`} label={`Posts matching ${text}`} />,
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * The tab a search opens on: the one the address names; a `#tag` on its posts; else the people if
+ * anyone matches, else the posts if any match, else the people ("No such user is there..."). Null
+ * while that is not known yet. It reads the first pages the tabs show, through the same cache, so
+ * the tab opened asks for nothing again.
+ */
+function useOpeningTab(text: string, chosen?: SearchTab): SearchTab | null {
+  const fixed = chosen ?? (text.startsWith('#') ? 'posts' : undefined);
+  const people = usePeoplePages({ kind: 'search', text }, { enabled: !fixed });
+  const nobody = people.data?.pages[0]?.users.length === 0;
+  const posts = usePostPages({ kind: 'search', text }, { enabled: !fixed && nobody });
+  if (fixed) return fixed;
+  // A failed search opens where its Retry is.
+  if (people.isError) return 'people';
+  if (!people.data) return null;
+  if (!nobody) return 'people';
+  if (posts.isError) return 'people';
+  if (!posts.data) return null;
+  return posts.data.pages[0]?.posts.length ? 'posts' : 'people';
 }
 
 function SearchForm({ initial }: { initial: string }) {
@@ -73,10 +115,11 @@ function SearchForm({ initial }: { initial: string }) {
   );
 }
 
-function PeopleResults({ text }: { text: string }) {
+/** `stillSearching`: nobody matches, and whether posts do is on its way (they may open instead). */
+function PeopleResults({ text, stillSearching }: { text: string; stillSearching: boolean }) {
   const { people, error, retry, footer } = usePeople({ kind: 'search', text });
   if (error) return <RetryAlert message={error} onRetry={retry} />;
-  if (!people) return <Spinner label="Searching people" />;
+  if (!people || (people.length === 0 && stillSearching)) return <Spinner label="Searching people" />;
   if (people.length === 0) return <p className="search-page__empty">No such user is there...</p>;
   return (
     <>

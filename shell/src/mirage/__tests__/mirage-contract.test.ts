@@ -4,7 +4,17 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { defineBadInputSuite, defineBoundedSuite, defineCompatSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, defineFuzzSuite, type ContractContext } from '@chirp/api-rules/contract';
+import {
+  defineBadInputSuite,
+  defineBoundedSuite,
+  defineCompatSuite,
+  defineCompactSuite,
+  defineContractSuite,
+  defineConversationsSuite,
+  defineFuzzSuite,
+  defineSearchSuite,
+  type ContractContext,
+} from '@chirp/api-rules/contract';
 
 let server: Server;
 
@@ -28,3 +38,4 @@ describe('conversations, mentions and notifications, against Mirage', () => defi
 describe('bounded answers, against Mirage', () => defineBoundedSuite(context));
 describe('generated bad input at every route, against Mirage', () => defineFuzzSuite(context));
 describe('clients of the original mock back end, against Mirage', () => defineCompatSuite(context));
+describe('searching posts as people type, against Mirage', () => defineSearchSuite(context));
