@@ -73,6 +73,7 @@ function startServer() {
       DATA_DIR: dataDir,
       LOG_REQUESTS: '0',
       AUTH_RATE_LIMIT: '1000000',
+      LIKES_PER_MINUTE: '1000000',
       JWT_SECRET: randomBytes(32).toString('hex'),
       ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     },

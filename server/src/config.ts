@@ -41,8 +41,11 @@ export interface ServerConfig {
   /** Images go to this S3-compatible bucket instead of `uploadsDir`. */
   s3?: S3Settings;
   logger: boolean;
-  /** Per user: uploads (count and bytes) per hour, posts per minute; unused uploads removed after `unusedUploadGraceMs`. */
-  quotas: { uploadsPerHour: number; uploadBytesPerHour: number; postsPerMinute: number; unusedUploadGraceMs: number };
+  /**
+   * Per user: uploads (count and bytes) per hour, posts per minute, likes and dislikes per minute;
+   * unused uploads removed after `unusedUploadGraceMs`.
+   */
+  quotas: { uploadsPerHour: number; uploadBytesPerHour: number; postsPerMinute: number; likesPerMinute: number; unusedUploadGraceMs: number };
   /**
    * Lay the demo accounts (published passwords) on an empty database: SEED_DEMO=1 or 0; by default
    * on, except with NODE_ENV=production.
@@ -205,6 +208,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
       uploadsPerHour: whole(env, 'UPLOADS_PER_HOUR', 60),
       uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),
       postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
+      likesPerMinute: whole(env, 'LIKES_PER_MINUTE', 60),
       unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
     },
     live: {

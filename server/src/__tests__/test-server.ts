@@ -26,6 +26,7 @@ export const TEST_QUOTAS: ServerConfig['quotas'] = {
   uploadsPerHour: 100_000,
   uploadBytesPerHour: 1e12,
   postsPerMinute: 100_000,
+  likesPerMinute: 100_000,
   unusedUploadGraceMs: 24 * 3600_000,
 };
 

@@ -29,6 +29,7 @@ import {
 import { loadAllUsers, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
 import { checkPostQuota } from '../quotas';
+import { claimLike } from '../like-limits';
 import {
   currentMoment,
   keepChange,
@@ -86,6 +87,14 @@ const createPostHandler = changeHandler(keepChange, CHANGES.createPost, (outcome
   // createPost appends: the new post is the last one.
   compact ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201) : allPostsReply(sql, 201),
 );
+
+/** Likes and dislikes per account (like-limits.ts), counted before anything else is read. */
+const limitedLikes =
+  (handler: RouteHandler): RouteHandler =>
+  async (call, services, claims) => {
+    await claimLike(services.sql, claims!._id, services.quotas);
+    return handler(call, services, claims);
+  };
 
 async function token(services: Services, claims: TokenClaims) {
   return issueToken(services.jwtSecret, { _id: claims._id, username: claims.username });
@@ -184,8 +193,8 @@ export const postsHandlers = {
     return createPostHandler(call, services, claims);
   },
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
-  likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
-  dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
+  likePost: limitedLikes(changeHandler(keepChange, CHANGES.likePost, changedPost)),
+  dislikePost: limitedLikes(changeHandler(keepChange, CHANGES.dislikePost, changedPost)),
   deletePost: changeHandler(keepChange, CHANGES.deletePost, (_outcome, { sql }, { call, compact }) =>
     compact ? reply({ postId: postId(call) }) : allPostsReply(sql),
   ),
