@@ -51,11 +51,11 @@ export interface ServerConfig {
    * on, except with NODE_ENV=production.
    */
   seedDemo: boolean;
-  /** Live updates (GET /api/events): streams per person and in all, on this instance. */
-  live?: { maxStreamsPerUser: number; maxStreams: number };
+  /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */
+  live?: { maxStreamsPerUser: number; maxStreamsPerAddress?: number; maxStreams: number };
 }
 
-export const DEFAULT_LIVE_LIMITS = { maxStreamsPerUser: 10, maxStreams: 20_000 } as const;
+export const DEFAULT_LIVE_LIMITS = { maxStreamsPerUser: 10, maxStreamsPerAddress: 20, maxStreams: 20_000 } as const;
 
 /** An S3-compatible bucket for images (AWS S3, MinIO, Cloudflare R2, …). */
 export interface S3Settings {
@@ -213,6 +213,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     },
     live: {
       maxStreamsPerUser: whole(env, 'LIVE_STREAMS_PER_USER', DEFAULT_LIVE_LIMITS.maxStreamsPerUser),
+      maxStreamsPerAddress: whole(env, 'LIVE_STREAMS_PER_ADDRESS', DEFAULT_LIVE_LIMITS.maxStreamsPerAddress),
       maxStreams: whole(env, 'LIVE_STREAMS', DEFAULT_LIVE_LIMITS.maxStreams),
     },
   };

@@ -12,10 +12,11 @@ export interface LiveStream {
   close(): void;
 }
 
-export async function openLiveStream(url: string, token: string, lastEventId?: string): Promise<LiveStream> {
+/** `headers`: more request headers (X-Forwarded-For, to name the client behind a trusted proxy). */
+export async function openLiveStream(url: string, token: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<LiveStream> {
   const controller = new AbortController();
   const response = await fetch(`${url}/api/events`, {
-    headers: { authorization: token, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
+    headers: { authorization: token, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }), ...headers },
     signal: controller.signal,
   });
   const messages: ServerSentMessage[] = [];

@@ -11,10 +11,15 @@ import { startTestServer, type TestServer } from './test-server';
 let server: TestServer;
 let guest: { token: string; id: string };
 let other: { token: string; id: string };
+/** Everyone but the guest and live.watcher, with tokens signed by the server. */
+let people: Array<{ token: string; id: string }>;
 const streams: LiveStream[] = [];
+const PER_ADDRESS = 4;
 
-const open = async (token: string, lastEventId?: string) => {
-  const stream = await openLiveStream(server.url, token, lastEventId);
+let addresses = 0;
+/** Each stream from an address of its own (behind the trusted proxy), unless the test names one. */
+const open = async (token: string, lastEventId?: string, address = `10.0.${(addresses += 1) >> 8}.${addresses % 256}`) => {
+  const stream = await openLiveStream(server.url, token, lastEventId, { 'x-forwarded-for': address });
   streams.push(stream);
   return stream;
 };
@@ -30,11 +35,14 @@ const compactPost = async (token: string, content: string, replyTo?: string) => 
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ live: { maxStreamsPerUser: 3, maxStreams: 100 } });
+  server = await startTestServer({ live: { maxStreamsPerUser: 3, maxStreamsPerAddress: PER_ADDRESS, maxStreams: 100 }, trustProxy: 1 });
   const guestToken = (await post(server.url, '/auth/login', GUEST_CREDENTIALS)).body.encodedToken;
   const signup = await post(server.url, '/auth/signup', { username: 'live.watcher', password: 'long enough', firstName: 'Live', lastName: 'Watcher' });
   guest = { token: guestToken, id: idOf(guestToken)._id };
   other = { token: signup.body.encodedToken, id: idOf(signup.body.encodedToken)._id };
+  const { users } = (await (await fetch(`${server.url}/api/users`)).json()) as { users: Array<{ _id: string; username: string }> };
+  const seeded = users.filter((user) => ![GUEST_CREDENTIALS.username, 'live.watcher'].includes(user.username));
+  people = await Promise.all(seeded.map(async ({ _id, username }) => ({ token: await server.signToken({ _id, username }), id: _id })));
 }, 180_000);
 
 afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
@@ -119,7 +127,32 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     }).toBe(200);
   });
 
-  it('ends open streams when the server closes, so it stops at once', async () => {
+  it('limits the streams one client address holds open, whoever is signed in; an IPv6 /64 is one address', async () => {
+    const [a, b, c, d, e, f] = people;
+    const fromAddress = (person: { token: string }, address: string) => open(person.token, undefined, address);
+    const refusedFrom = async (person: { token: string }, address: string) => {
+      const refused = await fetch(`${server.url}/api/events`, { headers: { authorization: person.token, 'x-forwarded-for': address } });
+      return { status: refused.status, retryAfter: refused.headers.get('retry-after'), body: await refused.json() };
+    };
+    const tooMany = { status: 429, retryAfter: expect.stringMatching(/^\d+$/), body: { errors: [LIVE_ERRORS.tooManyFromAddress] } };
+
+    const held = [a, a, b, b].map((person) => fromAddress(person!, '203.0.113.7'));
+    expect((await Promise.all(held)).map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    expect(await refusedFrom(c!, '203.0.113.7')).toEqual(tooMany);
+    expect((await fromAddress(c!, '203.0.113.8')).status).toBe(200);
+
+    const sameNetwork = ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2:0:0:0:c', '2001:db8:1:2::d'];
+    expect((await Promise.all(sameNetwork.map((address, index) => fromAddress([d, d, e, e][index]!, address)))).map((stream) => stream.status)).toEqual([
+      200, 200, 200, 200,
+    ]);
+    expect(await refusedFrom(f!, '2001:db8:1:2::e')).toEqual(tooMany);
+    expect((await fromAddress(f!, '2001:db8:1:3::1')).status).toBe(200);
+
+    (await held[0]!).close();
+    await expect.poll(async () => (await fromAddress(c!, '203.0.113.7')).status).toBe(200);
+  });
+
+  it('ends open streams when the server closes, so it stops at once', { timeout: 90_000 }, async () => {
     const own = await startTestServer();
     try {
       const token = (await post(own.url, '/auth/login', GUEST_CREDENTIALS)).body.encodedToken;

@@ -14,6 +14,8 @@ export interface EventsRouteOptions {
   jwtSecret: string;
   /** Streams one person may hold open on one instance (tabs, devices). */
   maxStreamsPerUser: number;
+  /** Streams one client address (an IPv6 /64) may hold open on one instance, whoever is signed in. */
+  maxStreamsPerAddress: number;
   /** Streams one instance holds in all. */
   maxStreams: number;
 }
@@ -21,15 +23,34 @@ export interface EventsRouteOptions {
 /** Texts of this route's refusals. */
 export const LIVE_ERRORS = {
   tooManyStreams: 'Too many live connections for this account. Close a tab and try again.',
+  tooManyFromAddress: 'Too many live connections from your network. Close a tab and try again.',
   full: 'This server cannot take more live connections now. Try again in a moment.',
 } as const;
 
 /** A stream whose client reads slower than this much unsent data is closed: it comes back and catches up. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
 
+/**
+ * The address streams are counted by: an IPv6 client usually holds a whole /64, so counting its
+ * addresses one by one would cap nothing. IPv4 addresses written as IPv6 count as IPv4.
+ */
+export function streamAddressOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  // An IPv4 tail (::1.2.3.4) stands for the last two groups, a zone (%eth0) for none.
+  const groupsOf = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const [head, tail] = ip.split('%')[0]!.split('::');
+  const before = groupsOf(head);
+  const after = groupsOf(tail);
+  const groups = tail === undefined ? before : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
 export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsRouteOptions): void {
   // Open streams never end by themselves: closing the server ends them (clients go to another instance).
   const open = new Set<ServerResponse>();
+  const fromAddress = new Map<string, number>();
   app.addHook('preClose', async () => open.forEach((response) => response.end()));
   app.get(`/api${LIVE.path}`, async (request, reply) => {
     const authorization = request.headers.authorization;
@@ -37,6 +58,10 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     if (!claims) return reply.code(401).send({ errors: [SPEC_ERRORS.invalidToken] });
     if (hub.connections(claims._id) >= options.maxStreamsPerUser) {
       return reply.code(429).header('retry-after', '30').send({ errors: [LIVE_ERRORS.tooManyStreams] });
+    }
+    const address = streamAddressOf(request.ip);
+    if ((fromAddress.get(address) ?? 0) >= options.maxStreamsPerAddress) {
+      return reply.code(429).header('retry-after', '30').send({ errors: [LIVE_ERRORS.tooManyFromAddress] });
     }
     if (hub.connections() >= options.maxStreams) {
       return reply.code(503).header('retry-after', '5').send({ errors: [LIVE_ERRORS.full] });
@@ -55,6 +80,7 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     });
     response.socket?.setNoDelay(true);
     open.add(response);
+    fromAddress.set(address, (fromAddress.get(address) ?? 0) + 1);
 
     const sent = new Set<string>();
     let pending: StoredEvent[] | null = [];
@@ -79,6 +105,9 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     const expire = expiry === null ? undefined : setTimeout(() => response.end(), Math.max(0, expiry - Date.now()));
     response.on('close', () => {
       open.delete(response);
+      const left = (fromAddress.get(address) ?? 1) - 1;
+      if (left > 0) fromAddress.set(address, left);
+      else fromAddress.delete(address);
       unsubscribe();
       clearTimeout(expire);
     });
