@@ -8,3 +8,4 @@ export { defineCompactSuite } from './compact-suite';
 export { defineContractSuite } from './contract-suite';
 export { forgeToken, tokenClaims, unsignedToken, UUID_PATTERN, type ContractContext } from './contract-client';
 export { defineConversationsSuite } from './conversations-suite';
+export { defineShownPostsSuite } from './shown-posts-suite';

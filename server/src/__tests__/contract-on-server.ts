@@ -3,7 +3,14 @@
  * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { defineBadInputSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, type ContractContext } from '@chirp/api-rules/contract';
+import {
+  defineBadInputSuite,
+  defineCompactSuite,
+  defineContractSuite,
+  defineConversationsSuite,
+  defineShownPostsSuite,
+  type ContractContext,
+} from '@chirp/api-rules/contract';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -31,4 +38,5 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
   describe(`conversations, mentions and notifications, against the server on ${database}`, { timeout: 30_000 }, () =>
     defineConversationsSuite(context),
   );
+  describe(`naming the posts a live stream shows, against the server on ${database}`, { timeout: 30_000 }, () => defineShownPostsSuite(context));
 }

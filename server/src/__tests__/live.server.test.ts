@@ -1,10 +1,10 @@
 // @vitest-environment node
 /** Live updates (issue 15): GET /api/events on one server (PGlite), as a client reads it. */
-import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { GUEST_CREDENTIALS, LIVE, SHOWN_POSTS_ERRORS, type ServerSentMessage } from '@chirp/contracts';
 import { SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_ERRORS } from '../live/events-route';
-import { eventOf, openLiveStream, type LiveStream } from './live-stream';
+import { eventOf, openLiveStream, showPosts, streamIdOfStream, type LiveStream } from './live-stream';
 import { post } from './spawn-server';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -23,6 +23,17 @@ const open = async (token: string, lastEventId?: string, address = `10.0.${(addr
   streams.push(stream);
   return stream;
 };
+/** A stream, once it has said its id. */
+const opened = async (token: string, lastEventId?: string) => {
+  const stream = await open(token, lastEventId);
+  return { stream, streamId: await streamIdOfStream(stream) };
+};
+const like = async (postId: string, token: string) => {
+  expect((await post(server.url, `/posts/like/${postId}?view=compact`, {}, token)).status).toBe(200);
+};
+const likesOf = (stream: LiveStream, postId: string) =>
+  stream.messages.filter(eventOf('likes', { postId })).map((message) => JSON.parse(message.data) as { likeCount: number; by: string });
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const idOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string };
 const compactPost = async (token: string, content: string, replyTo?: string) => {
   const response = await fetch(`${server.url}/api/posts?view=compact`, {
@@ -165,5 +176,75 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe('like counts, only to the streams whose page shows the post', { timeout: 30_000 }, () => {
+  it('reach the streams that named the post, and every stream of the person who liked it; no other', async () => {
+    const [liker, watcher, elsewhere, silent] = people;
+    const [liked, another] = [await compactPost(guest.token, 'live: a post on one page'), await compactPost(guest.token, 'live: a post on another')];
+    const likerStreams = await Promise.all([opened(liker!.token), opened(liker!.token)]);
+    const watching = await opened(watcher!.token);
+    const showingAnother = await opened(elsewhere!.token);
+    // This one never names its posts.
+    const naming = await opened(silent!.token);
+    expect(await showPosts(server.url, watcher!.token, watching.streamId, { postIds: [liked, another] })).toEqual({ status: 204, body: null });
+    expect((await showPosts(server.url, elsewhere!.token, showingAnother.streamId, { postIds: [another] })).status).toBe(204);
+
+    await like(liked, liker!.token);
+    const heard = await watching.stream.next(eventOf('likes', { postId: liked }));
+    expect(JSON.parse(heard.data)).toEqual({ postId: liked, likeCount: 1, by: liker!.id, liked: true });
+    for (const { stream } of likerStreams) await stream.next(eventOf('likes', { postId: liked, by: liker!.id }));
+
+    // Everyone hears a new post: by then the others would have had the like.
+    const marker = await compactPost(guest.token, 'live: after the like');
+    for (const { stream } of [showingAnother, naming]) {
+      await stream.next(eventOf('post', { postId: marker }));
+      expect(stream.messages.filter((message) => message.event === 'likes')).toEqual([]);
+    }
+  });
+
+  it('sends one count of a post a second at most to a stream that shows it, the latest; the likers hear their own at once', async () => {
+    const [watcher, ...likers] = people;
+    const liked = await compactPost(guest.token, 'live: liked by many at once');
+    const watching = await opened(watcher!.token);
+    const likerStream = await opened(likers[0]!.token);
+    await showPosts(server.url, watcher!.token, watching.streamId, { postIds: [liked] });
+
+    const started = performance.now();
+    await Promise.all(likers.map((person) => like(liked, person.token)));
+    const likingMs = performance.now() - started;
+    await watching.stream.next(eventOf('likes', { postId: liked, likeCount: likers.length }), { timeoutMs: 5000 });
+    await settle(LIVE.likesEveryMs + 200);
+    const heard = likesOf(watching.stream, liked);
+    expect(heard.length).toBeLessThanOrEqual(Math.min(likers.length - 1, Math.ceil(likingMs / LIVE.likesEveryMs) + 1));
+    expect(heard.at(-1)!.likeCount).toBe(likers.length);
+    expect(likesOf(likerStream.stream, liked).map((event) => event.by)).toEqual([likers[0]!.id]);
+  });
+
+  it('gives a stream that comes back the counts it missed, once its page names their posts', async () => {
+    const [liker, watcher] = people;
+    const liked = await compactPost(guest.token, 'live: liked while away');
+    const first = await open(watcher!.token);
+    const ready = await first.next((message) => message.event === 'ready');
+    first.close();
+    await like(liked, liker!.token);
+
+    const back = await opened(watcher!.token, ready.id);
+    const marker = await compactPost(guest.token, 'live: after the catch-up');
+    await back.stream.next(eventOf('post', { postId: marker }));
+    expect(back.stream.messages.some((message: ServerSentMessage) => message.event === 'likes')).toBe(false);
+    await showPosts(server.url, watcher!.token, back.streamId, { postIds: [liked] });
+    expect(JSON.parse((await back.stream.next(eventOf('likes', { postId: liked }))).data)).toMatchObject({ likeCount: 1, by: liker!.id });
+  });
+
+  it('is told which posts only by the person whose stream it is', async () => {
+    const [owner, stranger] = people;
+    const { streamId } = await opened(owner!.token);
+    expect(await showPosts(server.url, stranger!.token, streamId, { postIds: [] })).toEqual({
+      status: 404,
+      body: { errors: [SHOWN_POSTS_ERRORS.unknownStream] },
+    });
+    expect((await showPosts(server.url, owner!.token, streamId, { postIds: [] })).status).toBe(204);
   });
 });

@@ -3,12 +3,18 @@
  * goes in the Authorization header, as on every other call (the page reads the stream with fetch).
  * A client that comes back sends `Last-Event-ID` and first receives what it missed; one too far
  * behind is told `resync`. A comment line every LIVE.heartbeatMs keeps the stream open.
+ *
+ * The stream's first message names it (LIVE.streamEvent); with that id the page says which posts it
+ * shows (`PUT /api/events/{streamId}/posts`), and other people's like counts reach the stream for
+ * those posts only, one per post a second at most (like-pacing.ts).
  */
-import { formatServerSentEvent, LIVE, type LiveEvent } from '@chirp/contracts';
+import { formatServerSentEvent, formatStreamOpened, LIVE, readShownPosts, SHOWN_POSTS_ERRORS, type LiveEvent } from '@chirp/contracts';
 import { readToken, SPEC_ERRORS, tokenExpiry } from '@chirp/api-rules';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LiveHub, StoredEvent } from './hub';
+import { likePacer } from './like-pacing';
+import { isStreamOf, newStreamId } from './stream-ids';
 
 export interface EventsRouteOptions {
   jwtSecret: string;
@@ -29,6 +35,14 @@ export const LIVE_ERRORS = {
 
 /** A stream whose client reads slower than this much unsent data is closed: it comes back and catches up. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
+/**
+ * Until its page names the posts it shows, a stream keeps other people's like counts (the latest
+ * per post, up to this many) rather than send or drop them: those of a catch-up, and those that come
+ * while the page's call is on its way, reach the posts it then names. After FIRST_POSTS_WAIT_MS it
+ * keeps none: a stream whose page never names posts hears only its own person's likes.
+ */
+const MAX_KEPT_LIKES = 1000;
+const FIRST_POSTS_WAIT_MS = 10_000;
 
 /**
  * The address streams are counted by: an IPv6 client usually holds a whole /64, so counting its
@@ -82,8 +96,13 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     open.add(response);
     fromAddress.set(address, (fromAddress.get(address) ?? 0) + 1);
 
+    const userId = claims._id;
     const sent = new Set<string>();
     let pending: StoredEvent[] | null = [];
+    let kept: Map<string, StoredEvent> | null = new Map();
+    // A count held back by the pacing goes out after newer events: it carries no id then, so the
+    // id the client comes back with is never an older one.
+    let lastSentId = -1n;
     const write = (text: string) => {
       if (response.destroyed) return;
       response.write(text);
@@ -92,14 +111,34 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     const send = (stored: StoredEvent) => {
       if (sent.has(stored.id)) return;
       sent.add(stored.id);
-      write(formatServerSentEvent(stored.id, stored.event));
+      const id = BigInt(stored.id);
+      write(formatServerSentEvent(id > lastSentId ? stored.id : undefined, stored.event));
+      if (id > lastSentId) lastSentId = id;
     };
+    const pacer = likePacer(send);
+    const route = (stored: StoredEvent) => {
+      const { event } = stored;
+      if (event.type !== 'likes' || event.by === userId) return send(stored);
+      if (!kept) return pacer.pace(stored);
+      kept.delete(event.postId);
+      if (kept.size < MAX_KEPT_LIKES) kept.set(event.postId, stored);
+    };
+    const streamId = newStreamId(options.jwtSecret, userId);
     const unsubscribe = hub.subscribe({
-      userId: claims._id,
+      userId,
+      streamId,
       // Until the catch-up below is written, live events wait behind it.
-      deliver: (stored) => (pending ? pending.push(stored) : send(stored)),
+      deliver: (stored) => (pending ? pending.push(stored) : route(stored)),
+      showing: (postIds) => {
+        const waiting = kept;
+        kept = null;
+        for (const [postId, stored] of waiting ?? []) if (postIds.has(postId)) pacer.pace(stored);
+      },
       heartbeat: () => write(':\n\n'),
     });
+    const noPostsNamed = setTimeout(() => {
+      if (kept) void hub.showPosts(userId, streamId, []);
+    }, FIRST_POSTS_WAIT_MS);
     // The stream ends when the token does: the client connects again with its new one, or signs out.
     const expiry = authorization ? tokenExpiry(authorization) : null;
     const expire = expiry === null ? undefined : setTimeout(() => response.end(), Math.max(0, expiry - Date.now()));
@@ -109,30 +148,46 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
       if (left > 0) fromAddress.set(address, left);
       else fromAddress.delete(address);
       unsubscribe();
+      pacer.stop();
+      clearTimeout(noPostsNamed);
       clearTimeout(expire);
     });
 
     try {
-      write(`retry: ${LIVE.firstRetryMs}\n\n`);
+      write(formatStreamOpened(streamId, LIVE.firstRetryMs));
       const lastId = request.headers['last-event-id'];
-      const missed = typeof lastId === 'string' && lastId !== '' ? await hub.replay(lastId.trim(), claims._id) : undefined;
+      const missed = typeof lastId === 'string' && lastId !== '' ? await hub.replay(lastId.trim(), userId) : undefined;
       if (missed === null) {
         const resync: LiveEvent = { type: 'resync' };
         write(formatServerSentEvent(await hub.latestId(), resync));
       } else if (missed) {
-        missed.forEach(send);
+        missed.forEach(route);
       } else {
         // A new client: where it starts, so it can come back to here.
         write(`id: ${await hub.latestId()}\nevent: ready\ndata: {}\n\n`);
       }
       const waiting = pending;
       pending = null;
-      waiting.forEach(send);
+      waiting.forEach(route);
       // The ids sent are kept only while a catch-up and the same events arriving live can meet.
       setTimeout(() => sent.clear(), 5000).unref();
     } catch (error) {
       console.error('A live stream could not start:', error);
       response.destroy();
     }
+  });
+
+  // Names the posts a stream's page shows. Any instance answers: the stream id says whose stream
+  // it is, and the hub tells the instance that holds it.
+  app.put<{ Params: { streamId: string } }>(`/api${LIVE.path}/:streamId/posts`, async (request, reply) => {
+    const claims = await readToken(options.jwtSecret, request.headers.authorization);
+    if (!claims) return reply.code(401).send({ errors: [SPEC_ERRORS.invalidToken] });
+    const read = readShownPosts(request.body);
+    if ('error' in read) return reply.code(400).send({ errors: [read.error] });
+    if (!isStreamOf(options.jwtSecret, request.params.streamId, claims._id)) {
+      return reply.code(404).send({ errors: [SHOWN_POSTS_ERRORS.unknownStream] });
+    }
+    await hub.showPosts(claims._id, request.params.streamId, read.postIds);
+    return reply.code(204).send();
   });
 }
