@@ -4,7 +4,14 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { defineBadInputSuite, defineCompactSuite, defineContractSuite, defineConversationsSuite, type ContractContext } from '@chirp/api-rules/contract';
+import {
+  defineBadInputSuite,
+  defineCompactSuite,
+  defineContractSuite,
+  defineConversationsSuite,
+  defineShownPostsSuite,
+  type ContractContext,
+} from '@chirp/api-rules/contract';
 
 let server: Server;
 
@@ -25,3 +32,4 @@ describe('the API contract, against Mirage', () => defineContractSuite(context))
 describe('bad input at every call, against Mirage', () => defineBadInputSuite(context));
 describe('the compact form and the paged reads, against Mirage', () => defineCompactSuite(context));
 describe('conversations, mentions and notifications, against Mirage', () => defineConversationsSuite(context));
+describe('naming the posts a live stream shows, against Mirage', () => defineShownPostsSuite(context));
