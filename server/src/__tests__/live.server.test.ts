@@ -238,6 +238,23 @@ describe('like counts, only to the streams whose page shows the post', { timeout
     expect(JSON.parse((await back.stream.next(eventOf('likes', { postId: liked }))).data)).toMatchObject({ likeCount: 1, by: liker!.id });
   });
 
+  it('hears of what it missed only the counts of the posts its page names, however soon it names them', async () => {
+    const [liker, watcher] = people;
+    const [named, notNamed] = [await compactPost(guest.token, 'live: named while away'), await compactPost(guest.token, 'live: not named')];
+    const first = await open(watcher!.token);
+    const ready = await first.next((message) => message.event === 'ready');
+    first.close();
+    await like(named, liker!.token);
+    await like(notNamed, liker!.token);
+
+    const back = await opened(watcher!.token, ready.id);
+    await showPosts(server.url, watcher!.token, back.streamId, { postIds: [named] });
+    await back.stream.next(eventOf('likes', { postId: named }));
+    const marker = await compactPost(guest.token, 'live: after the named count');
+    await back.stream.next(eventOf('post', { postId: marker }));
+    expect(likesOf(back.stream, notNamed)).toEqual([]);
+  });
+
   it('is told which posts only by the person whose stream it is', async () => {
     const [owner, stranger] = people;
     const { streamId } = await opened(owner!.token);

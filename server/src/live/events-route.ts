@@ -99,7 +99,9 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     const userId = claims._id;
     const sent = new Set<string>();
     let pending: StoredEvent[] | null = [];
-    let kept: Map<string, StoredEvent> | null = new Map();
+    /** The posts the page named; null until it names them, and meanwhile other people's counts are kept. */
+    let shown: ReadonlySet<string> | null = null;
+    const kept = new Map<string, StoredEvent>();
     // A count held back by the pacing goes out after newer events: it carries no id then, so the
     // id the client comes back with is never an older one.
     let lastSentId = -1n;
@@ -119,7 +121,11 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     const route = (stored: StoredEvent) => {
       const { event } = stored;
       if (event.type !== 'likes' || event.by === userId) return send(stored);
-      if (!kept) return pacer.pace(stored);
+      // The hub sends only the counts of the posts named, but a catch-up holds every post's.
+      if (shown) {
+        if (shown.has(event.postId)) pacer.pace(stored);
+        return;
+      }
       kept.delete(event.postId);
       if (kept.size < MAX_KEPT_LIKES) kept.set(event.postId, stored);
     };
@@ -130,14 +136,14 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
       // Until the catch-up below is written, live events wait behind it.
       deliver: (stored) => (pending ? pending.push(stored) : route(stored)),
       showing: (postIds) => {
-        const waiting = kept;
-        kept = null;
-        for (const [postId, stored] of waiting ?? []) if (postIds.has(postId)) pacer.pace(stored);
+        shown = postIds;
+        for (const [postId, stored] of kept) if (postIds.has(postId)) pacer.pace(stored);
+        kept.clear();
       },
       heartbeat: () => write(':\n\n'),
     });
     const noPostsNamed = setTimeout(() => {
-      if (kept) void hub.showPosts(userId, streamId, []);
+      if (!shown) void hub.showPosts(userId, streamId, []);
     }, FIRST_POSTS_WAIT_MS);
     // The stream ends when the token does: the client connects again with its new one, or signs out.
     const expiry = authorization ? tokenExpiry(authorization) : null;
