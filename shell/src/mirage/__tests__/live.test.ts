@@ -5,6 +5,7 @@ import type { LiveSource } from '@chirp/session';
 import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../persistence';
+import type { MirageLive } from '../live';
 import { runningBackend, startMirage } from '../server';
 
 let server: Server | undefined;
@@ -73,6 +74,7 @@ describe('the in-browser back end’s streams', () => {
     const show = (token: string, id: string) =>
       fetch(`/api${LIVE.shownPostsPath(id)}`, { method: 'PUT', headers: { authorization: token }, body: JSON.stringify({ postIds: [postId] }) });
     expect((await show(guest, streamId)).status).toBe(204);
+    expect((source as MirageLive).shownPosts().get(streamId)).toEqual([postId]);
     const refused = await show(other, streamId);
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ errors: [SHOWN_POSTS_ERRORS.unknownStream] });
