@@ -9,6 +9,14 @@
  * divided by their number (the second thousand: the server is warm, so start-up allocations that
  * the runtime gives back later do not count).
  *
+ * First, like counts (the scoped delivery): BENCH_LIVE_LIKE_STREAMS (200) streams of one person, of
+ * which BENCH_LIVE_WATCHERS (5) name the liked posts as shown (PUT /api/events/{streamId}/posts) and
+ * the others name other posts; another person likes and dislikes BENCH_LIVE_LIKE_LOOPS (4) posts in
+ * as many loops for BENCH_LIVE_LIKE_SECONDS (5) s, once with no stream open and once with them. Reports
+ * the bytes each stream received per like (those showing the posts, the others, all) and the likes
+ * per second without and with the streams, beside the same figures taken by this bench on the code
+ * before the delivery was scoped (every like to every stream).
+ *
  *   npm run bench:live            (also run at the end of npm run bench:scale, on each database)
  * Writes bench/results/live.json.
  */
@@ -26,6 +34,18 @@ const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000);
 const POSTS = Number(process.env.BENCH_LIVE_POSTS ?? 10);
 const GUEST = { username: 'guestuser', password: 'guest@chirp1' };
 const TARGET_P99_MS = 1000;
+const LIKE_STREAMS = Number(process.env.BENCH_LIVE_LIKE_STREAMS ?? 200);
+const WATCHERS = Number(process.env.BENCH_LIVE_WATCHERS ?? 5);
+const LIKE_LOOPS = Number(process.env.BENCH_LIVE_LIKE_LOOPS ?? 4);
+const LIKE_SECONDS = Number(process.env.BENCH_LIVE_LIKE_SECONDS ?? 5);
+/** Posts every stream names beside the liked ones (a screen of a feed). */
+const OTHER_POSTS = 20;
+/**
+ * This bench's likes phase on the code before (every like to every stream): PGlite, 200 streams, 8 s,
+ * on the 2 shared cores where the figures after were taken; likes per second vary by a third from run
+ * to run there, bytes do not.
+ */
+const BEFORE = { bytesPerStreamPerLike: { all: 295.3 }, bytesPerLikeAllStreams: 59065, likesPerSecond: { withoutStreams: 26, with200Streams: 9 } };
 
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -38,6 +58,7 @@ function connect(apiUrl, token, agent) {
     const waiting = new Map();
     const arrived = new Map();
     let text = '';
+    let streamId;
     const request = http.get(`${apiUrl}/api/events`, { agent, headers: { authorization: token, accept: 'text/event-stream' } }, (response) => {
       if (response.statusCode !== 200) {
         reject(new Error(`GET /api/events answered ${response.statusCode}`));
@@ -47,7 +68,9 @@ function connect(apiUrl, token, agent) {
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
         const now = performance.now();
+        client.bytes += Buffer.byteLength(chunk);
         text += chunk;
+        streamId ??= /"streamId":"([^"]+)"/.exec(text)?.[1];
         if (text.includes('event: ready')) resolve(client);
         for (const [, postId] of text.matchAll(/"postId":"([^"]+)"/g)) {
           if (arrived.has(postId)) continue;
@@ -62,6 +85,12 @@ function connect(apiUrl, token, agent) {
     });
     request.on('error', reject);
     const client = {
+      /** Bytes received so far (the tests reset it). */
+      bytes: 0,
+      /** The stream's id, from its first message (none on a server before the scoped delivery). */
+      get streamId() {
+        return streamId;
+      },
       /** Resolves with the time the event naming `postId` arrived. */
       heard: (postId) => (arrived.has(postId) ? Promise.resolve(arrived.get(postId)) : new Promise((done) => waiting.set(postId, done))),
       close: () => request.destroy(),
@@ -69,14 +98,82 @@ function connect(apiUrl, token, agent) {
   });
 }
 
-async function call(apiUrl, path, token, body) {
+async function call(apiUrl, path, token, body, method = 'POST') {
   const response = await fetch(`${apiUrl}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/** Likes and dislikes `postIds`, one loop per post, for `seconds`: answers how many per second were answered. */
+async function likeLoops(apiUrl, token, postIds, seconds) {
+  let count = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    postIds.map(async (postId) => {
+      const toggle = (liked) => call(apiUrl, `/posts/${liked ? 'dislike' : 'like'}/${postId}?view=compact`, token, {});
+      let liked = false;
+      for (; performance.now() < end; liked = !liked, count += 1) await toggle(liked);
+      // As it was, for the next run.
+      if (liked) await toggle(liked);
+    }),
+  );
+  return count / ((end - started) / 1000);
+}
+
+/** The likes phase (see the top of this file), on streams of `token`'s person; they are closed after. */
+async function measureLikes(apiUrl, token, connectMore) {
+  // Neither the author nor the liker is the streams' person: their streams hear no unread count
+  // and no like of their own, only other people's likes.
+  const signUp = async (role) =>
+    (
+      await call(apiUrl, '/auth/signup', undefined, {
+        username: `bench.${role}.${randomBytes(3).toString('hex')}`,
+        password: 'bench live password',
+        firstName: 'Bench',
+        lastName: role,
+      })
+    ).encodedToken;
+  const [author, liker] = [await signUp('author'), await signUp('liker')];
+  const newPost = async (content) => (await call(apiUrl, '/posts?view=compact', author, { postData: { content } })).post._id;
+  const liked = [];
+  for (let index = 0; index < LIKE_LOOPS; index += 1) liked.push(await newPost(`liked live ${index}`));
+  const others = [];
+  for (let index = 0; index < OTHER_POSTS; index += 1) others.push(await newPost(`shown live ${index}`));
+
+  const withoutStreams = await likeLoops(apiUrl, liker, liked, LIKE_SECONDS);
+  const streams = await connectMore(LIKE_STREAMS);
+  try {
+    await Promise.all(
+      streams.map((stream, index) =>
+        stream.streamId === undefined
+          ? null
+          : call(apiUrl, `/events/${stream.streamId}/posts`, token, { postIds: index < WATCHERS ? [...liked, ...others] : others }, 'PUT'),
+      ),
+    );
+    await settle(500);
+    streams.forEach((stream) => (stream.bytes = 0));
+    const started = performance.now();
+    const withStreams = await likeLoops(apiUrl, liker, liked, LIKE_SECONDS);
+    const likes = Math.round((withStreams * (performance.now() - started)) / 1000);
+    // Counts held back by the pacing go out within a second.
+    await settle(1500);
+    const perLike = (group) => round(group.reduce((sum, stream) => sum + stream.bytes, 0) / group.length / likes, 1);
+    return {
+      streams: LIKE_STREAMS,
+      showingTheLikedPosts: WATCHERS,
+      likes,
+      bytesPerStreamPerLike: { showing: perLike(streams.slice(0, WATCHERS)), others: perLike(streams.slice(WATCHERS)), all: perLike(streams) },
+      bytesPerLikeAllStreams: round(streams.reduce((sum, stream) => sum + stream.bytes, 0) / likes),
+      likesPerSecond: { withoutStreams: round(withoutStreams), [`with${LIKE_STREAMS}Streams`]: round(withStreams) },
+    };
+  } finally {
+    streams.forEach((stream) => stream.close());
+  }
 }
 
 export async function runLiveBench() {
@@ -103,6 +200,8 @@ export async function runLiveBench() {
       }
       return more;
     };
+    const likes = await measureLikes(apiUrl, token, connectMore);
+    await settle(1000);
     const connectStarted = performance.now();
     clients.push(...(await connectMore(CLIENTS)));
     const connectSeconds = (performance.now() - connectStarted) / 1000;
@@ -136,6 +235,7 @@ export async function runLiveBench() {
       met: percentile(delivery, 99) <= TARGET_P99_MS,
       serverRssMiB: { [`with${CLIENTS}`]: round(before / 1024, 1), [`with${CLIENTS * 2}`]: round(after / 1024, 1) },
       kibPerConnection: round((after - before) / CLIENTS, 1),
+      likes: { ...likes, before: BEFORE },
     };
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/live.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -143,6 +243,15 @@ export async function runLiveBench() {
       `live (${result.database}): ${CLIENTS} streams on one instance, ${POSTS} posts: delivery p50 ${result.deliveryMs.p50} ms, ` +
         `p99 ${result.deliveryMs.p99} ms (aim ≤ ${TARGET_P99_MS}), max ${result.deliveryMs.max} ms; ` +
         `server memory ${round(before / 1024, 1)} → ${round(after / 1024, 1)} MiB from ${CLIENTS} to ${CLIENTS * 2} streams (${result.kibPerConnection} KiB per connection)`,
+    );
+    const perStream = likes.bytesPerStreamPerLike;
+    const likesPerSecond = Object.values(likes.likesPerSecond);
+    const beforePerSecond = Object.values(BEFORE.likesPerSecond);
+    console.info(
+      `live likes (${result.database}): ${likes.streams} streams, ${likes.showingTheLikedPosts} showing the liked posts, ${likes.likes} likes and dislikes: ` +
+        `${perStream.all} B per stream per like (showing ${perStream.showing} B, the others ${perStream.others} B; before: ${BEFORE.bytesPerStreamPerLike.all} B each), ` +
+        `${likes.bytesPerLikeAllStreams} B per like to all streams (before: ${BEFORE.bytesPerLikeAllStreams} B); ` +
+        `likes/s ${likesPerSecond[0]} without streams, ${likesPerSecond[1]} with them (before: ${beforePerSecond[0]} → ${beforePerSecond[1]})`,
     );
     return result;
   } finally {

@@ -17,6 +17,7 @@ export function spawnServer(env) {
       HOST: '127.0.0.1',
       LOG_REQUESTS: '0',
       AUTH_RATE_LIMIT: '1000000',
+      LIKES_PER_MINUTE: '1000000',
       JWT_SECRET: randomBytes(32).toString('hex'),
       ...env,
     },

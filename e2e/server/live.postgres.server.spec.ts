@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawnServer, type ServerProcess } from '@chirp/server/testing';
 import pg from 'pg';
-import { likeButton, postCard, homeComposer, publish } from '../feed/feed-helpers';
+import { likeButton, likeCount, postCard, homeComposer, publish } from '../feed/feed-helpers';
 import { deploy, freePort } from '../support/deployment';
 import { expect, recordToasts, signUpAndLogIn, test, watchConsole } from '../support/api-server';
 
@@ -26,7 +26,7 @@ async function dropSchema(schema: string) {
 /** Browsers log a stream cut by a dying server, and the failed attempts to reconnect to it: expected here. */
 const outageNoise = (error: string) => /net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING|EMPTY_RESPONSE|CONNECTION_RESET)/.test(error);
 
-test('a post through one instance shows as "1 new post" on the other within 2 s; the badge updates live; a restarted instance loses no event', async ({
+test('a post through one instance shows as "1 new post" on the other within 2 s; the badge and the like count update live; a restarted instance loses no event', async ({
   browser,
 }) => {
   test.slow();
@@ -66,8 +66,10 @@ test('a post through one instance shows as "1 new post" on the other within 2 s;
     expect(Date.now() - posted).toBeLessThan(2000);
     await ben.getByRole('button', { name: '1 new post' }).click();
     await likeButton(postCard(ben, first)).click();
-    // Ana's badge says so without a reload.
+    // Ana's badge says so without a reload, and so does the count of her post on her screen (her
+    // page named it to her stream, on the other instance).
     await expect(ana.getByRole('link', { name: 'Notifications, 1 unread' }).first()).toBeVisible();
+    await expect(likeCount(postCard(ana, first))).toHaveText('1');
 
     // Ben's instance dies; Ana posts twice meanwhile; it comes back on the same address.
     await servers[1]!.stop('SIGKILL');

@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cors, {
     origin: options.corsOrigins,
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'last-event-id', READ_YOUR_WRITES.readAfterHeader],
     // Link: a whole list cut at its maximum names the rest; a browser client on another origin must see it.
     exposedHeaders: [READ_YOUR_WRITES.writtenHeader, 'link'],

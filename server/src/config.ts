@@ -53,13 +53,14 @@ export interface ServerConfig {
   logger: boolean;
   /**
    * Per user: uploads (count and bytes) per hour, posts per minute, mention notifications sent per
-   * minute; unused uploads removed after `unusedUploadGraceMs`.
+   * minute, likes and dislikes per minute; unused uploads removed after `unusedUploadGraceMs`.
    */
   quotas: {
     uploadsPerHour: number;
     uploadBytesPerHour: number;
     postsPerMinute: number;
     mentionNotificationsPerMinute: number;
+    likesPerMinute: number;
     unusedUploadGraceMs: number;
   };
   /**
@@ -67,11 +68,11 @@ export interface ServerConfig {
    * on, except with NODE_ENV=production.
    */
   seedDemo: boolean;
-  /** Live updates (GET /api/events): streams per person and in all, on this instance. */
-  live?: { maxStreamsPerUser: number; maxStreams: number };
+  /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */
+  live?: { maxStreamsPerUser: number; maxStreamsPerAddress?: number; maxStreams: number };
 }
 
-export const DEFAULT_LIVE_LIMITS = { maxStreamsPerUser: 10, maxStreams: 20_000 } as const;
+export const DEFAULT_LIVE_LIMITS = { maxStreamsPerUser: 10, maxStreamsPerAddress: 20, maxStreams: 20_000 } as const;
 
 /** An S3-compatible bucket for images (AWS S3, MinIO, Cloudflare R2, …). */
 export interface S3Settings {
@@ -230,10 +231,12 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
       uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),
       postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
       mentionNotificationsPerMinute: whole(env, 'MENTION_NOTIFICATIONS_PER_MINUTE', 30),
+      likesPerMinute: whole(env, 'LIKES_PER_MINUTE', 60),
       unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
     },
     live: {
       maxStreamsPerUser: whole(env, 'LIVE_STREAMS_PER_USER', DEFAULT_LIVE_LIMITS.maxStreamsPerUser),
+      maxStreamsPerAddress: whole(env, 'LIVE_STREAMS_PER_ADDRESS', DEFAULT_LIVE_LIMITS.maxStreamsPerAddress),
       maxStreams: whole(env, 'LIVE_STREAMS', DEFAULT_LIVE_LIMITS.maxStreams),
     },
   };

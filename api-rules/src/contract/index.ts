@@ -12,3 +12,4 @@ export { defineBoundedSuite } from './bounded-suite';
 export { defineFuzzSuite } from './fuzz-suite';
 export { defineCompatSuite } from './compat-suite';
 export { defineSearchSuite } from './search-suite';
+export { defineShownPostsSuite } from './shown-posts-suite';

@@ -12,6 +12,7 @@ import {
   defineConversationsSuite,
   defineFuzzSuite,
   defineSearchSuite,
+  defineShownPostsSuite,
   type ContractContext,
 } from '@chirp/api-rules/contract';
 import type { ServerConfig } from '../config';
@@ -45,4 +46,5 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
   describe(`generated bad input at every route, against the server on ${database}`, () => defineFuzzSuite(context));
   describe(`clients of the original mock back end, against the server on ${database}`, { timeout: 30_000 }, () => defineCompatSuite(context));
   describe(`searching posts as people type, against the server on ${database}`, { timeout: 30_000 }, () => defineSearchSuite(context));
+  describe(`naming the posts a live stream shows, against the server on ${database}`, { timeout: 30_000 }, () => defineShownPostsSuite(context));
 }

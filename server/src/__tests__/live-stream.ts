@@ -1,5 +1,5 @@
 /** A reader of `GET /api/events` for tests: every message it received, and a way to wait for the next one. */
-import { serverSentEventReader, type ServerSentMessage } from '@chirp/contracts';
+import { LIVE, serverSentEventReader, streamIdOf, type ServerSentMessage } from '@chirp/contracts';
 
 export interface LiveStream {
   status: number;
@@ -12,13 +12,15 @@ export interface LiveStream {
   close(): void;
 }
 
-export async function openLiveStream(url: string, token: string, lastEventId?: string): Promise<LiveStream> {
+/** `headers`: more request headers (X-Forwarded-For, to name the client behind a trusted proxy). */
+export async function openLiveStream(url: string, token: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<LiveStream> {
   const controller = new AbortController();
   const response = await fetch(`${url}/api/events`, {
-    headers: { authorization: token, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
+    headers: { authorization: token, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }), ...headers },
     signal: controller.signal,
   });
   const messages: ServerSentMessage[] = [];
+
   const listeners = new Set<() => void>();
   const reader = serverSentEventReader();
   const ended = (async () => {
@@ -67,3 +69,19 @@ export const eventOf =
     const data = JSON.parse(message.data) as Record<string, unknown>;
     return Object.entries(fields).every(([key, value]) => data[key] === value);
   };
+
+/** The id the stream's first message gives it. */
+export async function streamIdOfStream(stream: LiveStream): Promise<string> {
+  return streamIdOf(await stream.next((message) => streamIdOf(message) !== undefined))!;
+}
+
+/** `PUT /api/events/{streamId}/posts`: the posts the stream's page shows. */
+export async function showPosts(url: string, token: string, streamId: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${url}/api${LIVE.shownPostsPath(streamId)}`, {
+    method: 'PUT',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}

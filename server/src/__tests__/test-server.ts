@@ -27,6 +27,7 @@ export const TEST_QUOTAS: ServerConfig['quotas'] = {
   uploadBytesPerHour: 1e12,
   postsPerMinute: 100_000,
   mentionNotificationsPerMinute: 100_000,
+  likesPerMinute: 100_000,
   unusedUploadGraceMs: 24 * 3600_000,
 };
 

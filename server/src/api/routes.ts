@@ -30,6 +30,7 @@ import {
 import { loadUsersToShow, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
 import { withinPostQuota } from '../quotas';
+import { claimLike } from '../like-limits';
 import {
   currentMoment,
   keepChange,
@@ -90,6 +91,14 @@ const createPostHandler = changeHandler(keepChange, CHANGES.createPost, (outcome
     ? compactPostReply(sql, outcome.posts[outcome.posts.length - 1]!._id, call, claims._id, 201)
     : allPostsReply(sql, specView(call, claims._id), 201),
 );
+
+/** Likes and dislikes per account (like-limits.ts), counted before anything else is read. */
+const limitedLikes =
+  (handler: RouteHandler): RouteHandler =>
+  async (call, services, claims) => {
+    await claimLike(services.sql, claims!._id, services.quotas);
+    return handler(call, services, claims);
+  };
 
 async function token(services: Services, claims: TokenClaims) {
   return issueToken(services.jwtSecret, { _id: claims._id, username: claims.username });
@@ -189,8 +198,8 @@ export const postsHandlers = {
   createPost: async (call, services, claims) =>
     withinPostQuota(services.sql, claims!._id, services.quotas, () => createPostHandler(call, services, claims)),
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
-  likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
-  dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
+  likePost: limitedLikes(changeHandler(keepChange, CHANGES.likePost, changedPost)),
+  dislikePost: limitedLikes(changeHandler(keepChange, CHANGES.dislikePost, changedPost)),
   deletePost: changeHandler(keepChange, CHANGES.deletePost, (_outcome, { sql }, { call, claims, compact }) =>
     compact ? reply({ postId: postId(call) }) : allPostsReply(sql, specView(call, claims._id)),
   ),

@@ -19,14 +19,28 @@ export interface StoredEvent {
 /** One connected stream. */
 export interface LiveClient {
   userId: string;
+  /** What the page names when it says which posts it shows (stream-ids.ts). */
+  streamId: string;
   deliver(event: StoredEvent): void;
+  /** The posts whose like counts it hears from now on (`showPosts`), as a set. */
+  showing(postIds: ReadonlySet<string>): void;
   /** A comment line that keeps the stream open. */
   heartbeat(): void;
 }
 
 export interface LiveHub {
-  /** Hands `client` every event from now on, until the answered function is called. */
+  /**
+   * Hands `client` every event from now on, until the answered function is called — except other
+   * people's likes, which it hears only for the posts its page shows (`showPosts`; until the page
+   * first names them, it hears them all, for the stream to keep until it knows which it wants).
+   */
   subscribe(client: LiveClient): () => void;
+  /**
+   * The posts the page of stream `streamId` (of `userId`) shows: from now on it hears their like
+   * counts, in place of the posts it was told of before. A stream on another instance is told
+   * through the database.
+   */
+  showPosts(userId: string, streamId: string, postIds: readonly string[]): Promise<void>;
   /**
    * The events after `lastId` that `userId` may hear, oldest first, for a client that comes back.
    * Null when they cannot all be given (too old, too many, or an id this database never gave): the
@@ -74,20 +88,67 @@ async function channelOf(sql: Sql): Promise<string> {
   return `chirp_live_${rows[0]!.schema}`;
 }
 
+/** A stream's posts, told to the instance that holds it by the one the page's call reached. */
+interface ForwardedPosts {
+  streamPosts: { streamId: string; userId: string; postIds: string };
+}
+
+const addTo = <K, V>(index: Map<K, Set<V>>, key: K, value: V) => {
+  const set = index.get(key);
+  if (set) set.add(value);
+  else index.set(key, new Set([value]));
+};
+const removeFrom = <K, V>(index: Map<K, Set<V>>, key: K, value: V) => {
+  const set = index.get(key);
+  if (set?.delete(value) && set.size === 0) index.delete(key);
+};
+
 export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveHub> {
   const clients = new Set<LiveClient>();
   const recent = new Set<string>();
   let newest = 0n;
   let started = false;
+  // A like goes to the streams of the person who liked and to those whose page shows the post:
+  // with indexes, a like costs the streams that hear it, not every stream the instance holds.
+  const byUser = new Map<string, Set<LiveClient>>();
+  const byStream = new Map<string, LiveClient>();
+  const watchers = new Map<string, Set<LiveClient>>();
+  const shown = new Map<LiveClient, Set<string>>();
+  const awaiting = new Set<LiveClient>();
+  const channel = await channelOf(sql);
 
   const dispatch = (stored: StoredEvent) => {
     if (recent.has(stored.id)) return;
     recent.add(stored.id);
     if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
     if (BigInt(stored.id) > newest) newest = BigInt(stored.id);
-    for (const client of clients) {
-      if (stored.userId === null || stored.userId === client.userId) client.deliver(stored);
+    const { event } = stored;
+    if (stored.userId !== null) {
+      byUser.get(stored.userId)?.forEach((client) => client.deliver(stored));
+    } else if (event.type === 'likes') {
+      byUser.get(event.by)?.forEach((client) => client.deliver(stored));
+      for (const client of watchers.get(event.postId) ?? []) if (client.userId !== event.by) client.deliver(stored);
+      for (const client of awaiting) if (client.userId !== event.by) client.deliver(stored);
+    } else {
+      clients.forEach((client) => client.deliver(stored));
     }
+  };
+
+  const watch = (client: LiveClient, postIds: readonly string[]) => {
+    awaiting.delete(client);
+    const before = shown.get(client) ?? new Set<string>();
+    const after = new Set(postIds);
+    for (const postId of before) if (!after.has(postId)) removeFrom(watchers, postId, client);
+    for (const postId of after) if (!before.has(postId)) addTo(watchers, postId, client);
+    shown.set(client, after);
+    client.showing(after);
+  };
+
+  const showHere = (userId: string, streamId: string, postIds: readonly string[]) => {
+    const client = byStream.get(streamId);
+    if (!client || client.userId !== userId) return false;
+    watch(client, postIds);
+    return true;
   };
 
   const readAfter = async (lastId: string, userId: string | null) => {
@@ -111,10 +172,16 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
     }
   };
 
-  const stopListening = await sql.listen(await channelOf(sql), {
+  const stopListening = await sql.listen(channel, {
     message(payload) {
       try {
-        const { seq, userId, type, body } = JSON.parse(payload) as { seq: number; userId: string | null; type: string; body: unknown };
+        const message = JSON.parse(payload) as Partial<ForwardedPosts> & { seq: number; userId: string | null; type: string; body: unknown };
+        if (message.streamPosts) {
+          const { userId, streamId, postIds } = message.streamPosts;
+          showHere(userId, streamId, postIds === '' ? [] : postIds.split(' '));
+          return;
+        }
+        const { seq, userId, type, body } = message;
         const stored = toStored({ seq: String(seq), user_id: userId, type, body });
         if (stored) dispatch(stored);
       } catch (error) {
@@ -145,7 +212,24 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
   return {
     subscribe(client) {
       clients.add(client);
-      return () => clients.delete(client);
+      addTo(byUser, client.userId, client);
+      byStream.set(client.streamId, client);
+      awaiting.add(client);
+      return () => {
+        clients.delete(client);
+        removeFrom(byUser, client.userId, client);
+        byStream.delete(client.streamId);
+        awaiting.delete(client);
+        for (const postId of shown.get(client) ?? []) removeFrom(watchers, postId, client);
+        shown.delete(client);
+      };
+    },
+    async showPosts(userId, streamId, postIds) {
+      if (showHere(userId, streamId, postIds)) return;
+      // A NOTIFY payload must stay under 8,000 bytes: LIVE.maxShownPosts (200) ids of 36 characters
+      // and a space each, with the stream's and the person's ids, come to about 7,500.
+      const forwarded: ForwardedPosts = { streamPosts: { streamId, userId, postIds: postIds.join(' ') } };
+      await sql.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(forwarded)]);
     },
     async replay(lastId, userId) {
       if (!/^\d{1,18}$/.test(lastId)) return null;
@@ -162,15 +246,17 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
       return rows[0]?.seq ?? '0';
     },
     connections(userId) {
-      if (userId === undefined) return clients.size;
-      let count = 0;
-      for (const client of clients) if (client.userId === userId) count += 1;
-      return count;
+      return userId === undefined ? clients.size : (byUser.get(userId)?.size ?? 0);
     },
     async close() {
       clearInterval(heartbeats);
       clearInterval(sweeper);
       clients.clear();
+      byUser.clear();
+      byStream.clear();
+      watchers.clear();
+      shown.clear();
+      awaiting.clear();
       // A database already closed has stopped listening with it.
       await stopListening().catch(() => undefined);
     },

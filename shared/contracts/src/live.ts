@@ -46,7 +46,63 @@ export const LIVE = {
   /** Reconnection waits: the first, doubled each time up to the last, with jitter. */
   firstRetryMs: 500,
   maxRetryMs: 30_000,
+  /**
+   * The first message of every stream (event `stream`, data `{ streamId }`): the id the page names
+   * when it says which posts it shows (`PUT /api/events/{streamId}/posts`). It carries no event id,
+   * so it never changes where the stream comes back from.
+   */
+  streamEvent: 'stream',
+  /** Under /api: where a stream is told which posts its page shows. */
+  shownPostsPath: (streamId: string) => `/events/${encodeURIComponent(streamId)}/posts`,
+  /** The most posts one stream can be told of: a page past it names the ones it loaded last. */
+  maxShownPosts: 200,
+  /** A like count of one post reaches one stream at most this often (the latest count wins). */
+  likesEveryMs: 1000,
+  /** The page waits this long after its posts change before it names them (scrolling sends once). */
+  shownPostsDelayMs: 250,
 } as const;
+
+/** The body of `PUT /api/events/{streamId}/posts`: every post the page shows now (none: an empty list). */
+export interface ShownPosts {
+  postIds: string[];
+}
+
+/** Texts of the refusals of `PUT /api/events/{streamId}/posts`, the same from every back end. */
+export const SHOWN_POSTS_ERRORS = {
+  badBody: `Send { "postIds": [...] }: the ids of the posts the page shows, at most ${LIVE.maxShownPosts}.`,
+  tooMany: `A stream can follow at most ${LIVE.maxShownPosts} posts.`,
+  badId: 'Every entry of postIds must be a post id.',
+  unknownStream: 'There is no such live stream of yours: it has ended. Open the stream again and send its new id.',
+} as const;
+
+/** Post ids are UUIDs, whichever back end made them. */
+const POST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The post ids of a `ShownPosts` body (duplicates dropped, in lower case), or the text of its refusal. */
+export function readShownPosts(body: unknown): { postIds: string[] } | { error: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray((body as { postIds?: unknown }).postIds)) {
+    return { error: SHOWN_POSTS_ERRORS.badBody };
+  }
+  const given = (body as { postIds: unknown[] }).postIds;
+  if (given.length > LIVE.maxShownPosts) return { error: SHOWN_POSTS_ERRORS.tooMany };
+  if (!given.every((id): id is string => typeof id === 'string' && POST_ID.test(id))) return { error: SHOWN_POSTS_ERRORS.badId };
+  return { postIds: [...new Set(given.map((id) => id.toLowerCase()))] };
+}
+
+/** The first message of a stream, with the reconnection wait the client starts from. */
+export const formatStreamOpened = (streamId: string, retryMs: number): string =>
+  `retry: ${retryMs}\nevent: ${LIVE.streamEvent}\ndata: ${JSON.stringify({ streamId })}\n\n`;
+
+/** The stream id a `stream` message names, or undefined for any other message. */
+export function streamIdOf(message: ServerSentMessage): string | undefined {
+  if (message.event !== LIVE.streamEvent) return undefined;
+  try {
+    const { streamId } = JSON.parse(message.data) as { streamId?: unknown };
+    return isText(streamId) ? streamId : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

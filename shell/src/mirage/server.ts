@@ -14,8 +14,9 @@ import { postsHandlers } from './posts-routes';
 import { DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
 import { usersHandlers } from './users-routes';
-import { createMirageLive, eventsOfMessage, type MirageLive } from './live';
+import { createMirageLive, eventsOfMessage, shownPostsRoute, type MirageLive } from './live';
 import { configureLive } from '@chirp/session';
+import { LIVE } from '@chirp/contracts';
 
 /** The API's route table (`@chirp/api-rules`), answered from this back end's data. */
 export const apiRoutes = routeTable<Backend>(
@@ -129,6 +130,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   const db = await loadOrSeed(store, options.resetData ?? takeResetRequest());
   const backend = new Backend(db, store);
   const natives = captureFetchNatives();
+  const live = createMirageLive();
 
   const server = createServer({
     environment: 'development',
@@ -139,6 +141,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
       // Mirage 0.1.48 drops the `logging` option of createServer; set here it holds.
       this.logging = false;
       for (const route of apiRoutes) this[lowerCase(route.method)](route.path, answerWith(route.run, backend));
+      this.put(`${LIVE.path}/:streamId/posts`, answerWith(shownPostsRoute(live), backend));
       // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         // '/*rest' needs a segment: '/api/' itself is its own route.
@@ -151,7 +154,6 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   // Mirage keeps the page's own classes in Pretender; our split fetch uses them for all but /api.
   globalThis.fetch = splitFetch(natives, globalThis.fetch);
 
-  const live = createMirageLive();
   configureLive(live);
   const stopListening = listenToOtherTabs(backend, live);
   const shutdown = server.shutdown.bind(server);

@@ -7,8 +7,11 @@ import type { LiveEvent } from '@chirp/contracts';
 
 export interface LiveHandlers {
   event(event: LiveEvent): void;
-  /** The source is connected (again): events flow. */
-  connected(): void;
+  /**
+   * The source is connected (again): events flow. `streamId`: the stream's name for saying which
+   * posts the page shows (shown-posts.ts); a source without one hears every like count.
+   */
+  connected(streamId?: string): void;
   /** The connection was lost: the source is trying again. */
   disconnected(): void;
 }

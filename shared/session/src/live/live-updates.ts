@@ -12,6 +12,7 @@ import type { PostPages } from '../query/post-queries';
 import { queryClient } from '../query/query-client';
 import { useSession } from '../store/session-store';
 import { liveSource, watchLiveSource } from './live-source';
+import { syncShownPosts } from './shown-posts';
 
 async function postArrived(event: NewPostEvent): Promise<void> {
   if (await madeHere(event.postId)) return;
@@ -44,7 +45,8 @@ export function applyLiveEvent(event: LiveEvent): void {
 
 /**
  * Keeps the page connected to the live source while someone is signed in (the shell's signed-in
- * layout calls it once). Coming back after a lost connection, the unread count is asked again.
+ * layout calls it once), and the stream told which posts the page shows. Coming back after a lost
+ * connection, the unread count is asked again.
  */
 export function useLiveUpdates(): void {
   const token = useSession((state) => state.token);
@@ -53,19 +55,23 @@ export function useLiveUpdates(): void {
     if (!token || !source) return;
     const { setLiveConnected } = useSession.getState();
     let wasLost = false;
+    const shownPosts = syncShownPosts();
     const stop = source.connect({
       event: applyLiveEvent,
-      connected: () => {
+      connected: (streamId) => {
         setLiveConnected(true);
+        shownPosts.streamOpened(streamId);
         if (wasLost) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
       },
       disconnected: () => {
         wasLost = true;
+        shownPosts.streamLost();
         setLiveConnected(false);
       },
     });
     return () => {
       stop();
+      shownPosts.stop();
       useSession.getState().setLiveConnected(false);
     };
   }, [token, source]);

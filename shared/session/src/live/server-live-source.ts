@@ -3,9 +3,10 @@
  * Authorization header every other call sends). A dropped stream is opened again after a wait that
  * doubles up to LIVE.maxRetryMs (with jitter, so clients of a restarted instance do not return at
  * once), with the last event id, so the server first sends what was missed. A stream that goes
- * silent past LIVE.silenceMs (no event, no heartbeat) is taken for dead.
+ * silent past LIVE.silenceMs (no event, no heartbeat) is taken for dead. Each stream's first
+ * message names it: the page then says which posts it shows (shown-posts.ts), every time it connects.
  */
-import { LIVE, readLiveEvent, serverSentEventReader } from '@chirp/contracts';
+import { LIVE, readLiveEvent, serverSentEventReader, streamIdOf } from '@chirp/contracts';
 import { apiBaseUrl, apiFetch, readToken, sessionRejected } from '../api/api-client';
 import type { LiveSource } from './live-source';
 
@@ -58,11 +59,12 @@ export function createServerLiveSource(options: ServerLiveOptions = {}): LiveSou
             const { done, value } = await body.read();
             if (done || stopped) return 'again';
             heard();
-            if (!connected) {
-              connected = true;
-              handlers.connected();
-            }
             for (const message of reader.push(decoder.decode(value, { stream: true }))) {
+              // The stream's first message names it (a server of an older version names none).
+              if (!connected) {
+                connected = true;
+                handlers.connected(streamIdOf(message));
+              }
               if (message.id !== undefined) {
                 if (recent.has(message.id)) continue;
                 recent.add(message.id);

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { GUEST_CREDENTIALS, STORAGE_KEYS, type LiveEvent } from '@chirp/contracts';
+import { GUEST_CREDENTIALS, LIVE, SHOWN_POSTS_ERRORS, STORAGE_KEYS, type LiveEvent } from '@chirp/contracts';
 import { SEED_PASSWORD } from '@chirp/api-rules';
 import type { LiveSource } from '@chirp/session';
 import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../persistence';
-import { startMirage } from '../server';
+import type { MirageLive } from '../live';
+import { runningBackend, startMirage } from '../server';
 
 let server: Server | undefined;
 /** The live source the back end gives the page (through @chirp/session's configureLive). */
@@ -55,5 +56,29 @@ describe('the in-browser back end’s live updates', () => {
     await call('/api/notifications/read', guest);
     expect(heard).toEqual([]);
     stop();
+  });
+});
+
+describe('the in-browser back end’s streams', () => {
+  it('are named when they connect, and told which posts their page shows by their own person only', async () => {
+    server = await startMirage({ delay: 0, store: memoryStore(), resetData: true });
+    const { encodedToken: guest } = await call('/api/auth/login', undefined, GUEST_CREDENTIALS);
+    const { encodedToken: other } = await call('/api/auth/login', undefined, { username: 'lukas.becker', password: SEED_PASSWORD });
+    localStorage.setItem(STORAGE_KEYS.token, guest);
+    const connected = vi.fn();
+    const stop = source!.connect({ event: () => {}, connected, disconnected: () => {} });
+    const streamId = connected.mock.calls[0]![0] as string;
+    expect(streamId).toMatch(/\S/);
+    const postId = runningBackend()!.db.posts[0]!._id;
+
+    const show = (token: string, id: string) =>
+      fetch(`/api${LIVE.shownPostsPath(id)}`, { method: 'PUT', headers: { authorization: token }, body: JSON.stringify({ postIds: [postId] }) });
+    expect((await show(guest, streamId)).status).toBe(204);
+    expect((source as MirageLive).shownPosts().get(streamId)).toEqual([postId]);
+    const refused = await show(other, streamId);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ errors: [SHOWN_POSTS_ERRORS.unknownStream] });
+    stop();
+    expect((await show(guest, streamId)).status).toBe(404);
   });
 });

@@ -13,6 +13,7 @@ import {
   defineConversationsSuite,
   defineFuzzSuite,
   defineSearchSuite,
+  defineShownPostsSuite,
   type ContractContext,
 } from '@chirp/api-rules/contract';
 
@@ -39,3 +40,4 @@ describe('bounded answers, against Mirage', () => defineBoundedSuite(context));
 describe('generated bad input at every route, against Mirage', () => defineFuzzSuite(context));
 describe('clients of the original mock back end, against Mirage', () => defineCompatSuite(context));
 describe('searching posts as people type, against Mirage', () => defineSearchSuite(context));
+describe('naming the posts a live stream shows, against Mirage', () => defineShownPostsSuite(context));
