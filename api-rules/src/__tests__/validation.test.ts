@@ -57,8 +57,12 @@ describe('reading bodies', () => {
       profilePic: undefined,
       title: undefined,
       website: undefined,
+      firstName: undefined,
+      lastName: undefined,
       username: undefined,
+      others: {},
     });
+    expect(readProfileEdit({ userData: { firstName: ' Ada ', password: 'x' } })).toMatchObject({ firstName: 'Ada', others: { password: 'x' } });
     expect(refusalOf(() => readProfileEdit({ userData: [] })).message).toBe(DECIDED_ERRORS.missingObject('userData'));
   });
 

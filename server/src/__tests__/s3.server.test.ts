@@ -37,10 +37,12 @@ const uploaderRow = {
 };
 const ONE_USER: Sql = {
   kind: 'pglite',
-  query: async <Row,>(text: string) => {
+  query: async <Row,>(text: string, params?: readonly unknown[]) => {
     if (/FROM users u WHERE u\.id = ANY/.test(text)) return { rows: [uploaderRow as Row] };
-    // The upload quota (nothing uploaded this hour) and the upload's record.
-    if (/FROM uploads WHERE user_id/.test(text)) return { rows: [{ count: 0, bytes: 0, frees_in: null } as Row] };
+    // The upload quota (nothing uploaded this hour: the claim is granted whole) and the upload's record.
+    if (/FROM chirp_claim_usage/.test(text)) {
+      return { rows: [{ granted: String(params?.[5] ?? 1), counted: 0, wait_ms: 0, claimed_at: new Date().toISOString() } as Row] };
+    }
     if (/^INSERT INTO uploads/.test(text)) return { rows: [] };
     // The live updates' channel (issue 15), named after the schema.
     if (/current_schema\(\)/.test(text)) return { rows: [{ schema: 'public' } as Row] };

@@ -64,7 +64,7 @@ describe('two server instances on one PostgreSQL', () => {
     const answers = await Promise.all(
       tokens.map((token, index) => post(index % 2 ? a.url : b.url, `/posts/like/${target._id}`, {}, token)),
     );
-    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 200));
+    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 201));
     const after = (await getPosts(b.url)).find((entry) => entry._id === target._id)!;
     expect(after.likes.likeCount).toBe(target.likes.likeCount + tokens.length);
     expect(after.likes.likedBy).toHaveLength(tokens.length);
