@@ -21,7 +21,9 @@ import {
   type StoredPost,
   type StoredUser,
   type TokenClaims,
+  capIds,
   isInlinePicture,
+  LIMITS,
   type SpecView,
 } from '@chirp/api-rules';
 import { picturePath, postImagePath, withOrigin } from '../db/named-pictures';
@@ -143,8 +145,13 @@ export function specView(call: ApiCall, viewerId: string | null): SpecView {
 }
 
 /** Users as the API shows them: follow lists as current summaries (capped), no password. */
-export async function publicUsers(q: Queryable, users: readonly StoredUser[], view: SpecView, known?: ReadonlyMap<string, StoredUser>) {
-  const index = known ?? (await loadSummaries(q, users.flatMap((user) => [...user.followers, ...user.following])));
+export async function publicUsers(q: Queryable, users: readonly StoredUser[], view: SpecView) {
+  // Only the people the capped lists will show are looked up (the viewer's own follows are whole).
+  const shown = users.flatMap((user) => [
+    ...capIds(user.followers, LIMITS.maxSpecPeople, view.viewerId),
+    ...(user._id === view.viewerId ? user.following : capIds(user.following, LIMITS.maxSpecPeople, view.viewerId)),
+  ]);
+  const index = await loadSummaries(q, shown);
   return users.map((user) => toPublicUser(user, index, view));
 }
 

@@ -148,7 +148,7 @@ export const usersHandlers = {
     if (wantsCompact(call.query)) return compactPeoplePage(sql, { kind: 'everyone' }, call, await readerId(call, services));
     const users = await loadUsersToShow(sql, LIMITS.maxSpecPosts);
     const view = specView(call, await readerIdOrNull(call, services));
-    return reply({ users: await publicUsers(sql, users, view, new Map(users.map((user) => [user._id, user]))) });
+    return reply({ users: await publicUsers(sql, users, view) });
   },
   bookmarks: async (_call, services, claims) => {
     const users = await loadUsersById(services.sql, [claims!._id]);
