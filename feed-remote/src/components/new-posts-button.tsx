@@ -1,14 +1,14 @@
 import type { CompactPost } from '@chirp/contracts';
 import { errorMessage, showNewPosts, toast, useSession, type PostSource } from '@chirp/session';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import './new-posts-button.css';
 
 /** The button's name (issue 15: it matches "new post"). */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
 
-/** Focuses the post's card once the list has rendered it (a few frames at most). */
-async function focusWhenShown(postId: string) {
-  for (let tries = 0; tries < 50; tries += 1) {
+/** Focuses the post's card once the list has rendered it (a few frames at most), unless the feed has gone. */
+async function focusWhenShown(postId: string, gone: AbortSignal) {
+  for (let tries = 0; tries < 50 && !gone.aborted; tries += 1) {
     const card = document.querySelector(`main a[href$="/post/${CSS.escape(postId)}"]`)?.closest<HTMLElement>('article[tabindex]');
     if (card) {
       card.focus({ preventScroll: true });
@@ -26,6 +26,12 @@ async function focusWhenShown(postId: string) {
 export function NewPostsButton({ source, shown }: { source: PostSource; shown: readonly CompactPost[] }) {
   const waiting = useSession((state) => state.newPostIds);
   const [loading, setLoading] = useState(false);
+  const mounted = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    return () => controller.abort();
+  }, []);
   const count = useMemo(() => {
     const loaded = new Set(shown.map((post) => post._id));
     return waiting.filter((id) => !loaded.has(id)).length;
@@ -37,7 +43,7 @@ export function NewPostsButton({ source, shown }: { source: PostSource; shown: r
       const newest = await showNewPosts(source);
       // At once: a smooth scroll would move the list's window of rendered posts under the focus.
       window.scrollTo({ top: 0 });
-      if (newest) void focusWhenShown(newest);
+      if (newest && mounted.current) void focusWhenShown(newest, mounted.current.signal);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
