@@ -14,7 +14,6 @@ import type { ProfileEdit } from './validation';
 type UserChange = { db: Database; user: StoredUser };
 type FollowChange = UserChange & { followUser: StoredUser };
 
-/** Spec 5: the submitted username may not differ from the current one. */
 /** Ids of a list as a client sends it back: ids, or people with their `_id`. */
 const idsOf = (value: unknown) =>
   Array.isArray(value) ? value.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { _id?: unknown })._id : entry)) : null;
@@ -44,6 +43,11 @@ function fieldsThatCannotChange(caller: StoredUser, others: NonNullable<ProfileE
     .map(([key]) => key);
 }
 
+/**
+ * Spec 5: the submitted username may not differ from the current one. The display name and the
+ * profile fields change; anything else sent must repeat what is stored (a compact-form change loads
+ * the caller's lists narrowed to the rows it touches, so there they can only be left out).
+ */
 export function editProfile(db: Database, caller: StoredUser, edit: ProfileEdit, moment: Moment): UserChange {
   const { username, others, ...fields } = edit;
   if (username !== undefined && username !== caller.username) refuse(404, SPEC_ERRORS.usernameChange);
