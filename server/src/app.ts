@@ -109,8 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const store = await imageStoreFor(options);
+  app.addHook('onClose', () => store.close());
   const services: Services = {
     sql: options.sql,
+    images: store,
     jwtSecret: options.jwtSecret,
     loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit, options.loginSlowDown),
     quotas: options.quotas,
@@ -188,9 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   routeTable(apiHandlers, { tokenSecret: ({ jwtSecret }) => jwtSecret, unexpected: unexpectedFailure }).forEach(add);
-  const store = await imageStoreFor(options);
-  app.addHook('onClose', () => store.close());
-  uploadRoutes(app, services, { ...options, store });
+  uploadRoutes(app, services, options);
   // Uploads nobody came to use are removed after the grace period, by every instance (each removal is
   // one row's delete: instances sweeping together do no harm).
   const sweepEvery = Math.min(options.quotas.unusedUploadGraceMs, 10 * 60_000);

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Services } from './api/context';
-import { IMMUTABLE_CACHE, type ImageKind, type ImageStore } from './image-store';
+import { IMMUTABLE_CACHE, type ImageKind } from './image-store';
 import { findCaller, Refusal, refuse } from '@chirp/api-rules';
 import { loadUsersById } from './db/records';
 import { recordUpload, uploadNameOf, withinUploadQuota } from './quotas';
 
-interface KnownKind extends ImageKind {
+export interface KnownKind extends ImageKind {
   matches: (bytes: Buffer) => boolean;
 }
 
@@ -36,7 +36,7 @@ export const imageKindOf = (bytes: Buffer) => IMAGE_KINDS.find((kind) => kind.ma
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 
-type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'> & { store: ImageStore };
+type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'>;
 
 const isFileTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 /** Busboy and @fastify/multipart throw plain errors (or 4xx ones) for malformed forms. */
@@ -75,7 +75,7 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);
         const url = await withinUploadQuota(services.sql, claims._id, bytes.length, services.quotas, async () => {
-          const saved = await options.store.save(bytes, kind, `${request.protocol}://${request.host}`);
+          const saved = await services.images.save(bytes, kind, `${request.protocol}://${request.host}`);
           await recordUpload(services.sql, uploadNameOf(saved), claims._id, bytes.length);
           return saved;
         });

@@ -92,6 +92,69 @@ describe('POST /api/uploads', { timeout: 30_000 }, () => {
   });
 });
 
+describe('pictures and post images sent inline (data: URLs)', { timeout: 30_000 }, () => {
+  // Larger than an answer may carry inline (LIMITS.maxInlinePicture), within the body limit here.
+  const bigPng = Buffer.concat([PNG, Buffer.alloc(6 * 1024, 9)]);
+  const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+  const uploadUrl = () => new RegExp(`^${server.url.replace(/\./g, '\\.')}/uploads/[0-9a-f-]{36}\\.png$`);
+  const call = async (method: string, path: string, body: unknown, token?: string) => {
+    const answer = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: answer.status, body: (await answer.json()) as Record<string, never> };
+  };
+  /** What the database row holds: a URL of the image store, never the bytes. */
+  const storedPicture = async (userId: string) =>
+    (await server.sql.query<{ profile_pic: string }>('SELECT profile_pic FROM users WHERE id = $1::uuid', [userId])).rows[0]!.profile_pic;
+  const servedBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+  it('keeps a sign-up’s and an edit’s picture in the image store and stores its URL', async () => {
+    const signup = await call('POST', '/auth/signup', {
+      username: 'inlinepic',
+      password: 'secret123',
+      firstName: 'In',
+      lastName: 'Line',
+      profilePic: dataUrl(bigPng),
+    });
+    expect(signup.status).toBe(201);
+    const user = signup.body.createdUser as { _id: string; profilePic: string };
+    expect(user.profilePic).toMatch(uploadUrl());
+    expect(await storedPicture(user._id)).toBe(user.profilePic);
+    expect(await servedBytes(user.profilePic)).toEqual(bigPng);
+
+    const token = signup.body.encodedToken as string;
+    const edited = await call('POST', '/users/edit', { userData: { profilePic: dataUrl(Buffer.concat([bigPng, PNG])) } }, token);
+    expect(edited.status).toBe(201);
+    const picture = (edited.body.user as { profilePic: string }).profilePic;
+    expect(picture).toMatch(uploadUrl());
+    expect(picture).not.toBe(user.profilePic);
+    expect(await storedPicture(user._id)).toBe(picture);
+    const read = await call('GET', `/users/${user._id}`, undefined);
+    expect((read.body.user as { profilePic: string }).profilePic).toBe(picture);
+  });
+
+  it('keeps a post’s image in the store; a small or refused one is not kept', async () => {
+    const token = await guestToken();
+    const made = await call('POST', '/posts', { postData: { content: 'inline image', image: dataUrl(bigPng) } }, token);
+    expect(made.status).toBe(201);
+    const post = (made.body.posts as { content: string; image?: string }[]).find((each) => each.content === 'inline image')!;
+    expect(post.image).toMatch(uploadUrl());
+    expect(await servedBytes(post.image!)).toEqual(bigPng);
+
+    const uploads = async () => Number((await server.sql.query<{ count: string }>('SELECT count(*) FROM uploads')).rows[0]!.count);
+    const before = await uploads();
+    // Small enough to answer inline: kept as sent.
+    const small = await call('POST', '/posts', { postData: { content: 'small image', image: dataUrl(PNG) } }, token);
+    expect((small.body.posts as { content: string; image?: string }[]).find((each) => each.content === 'small image')!.image).toBe(dataUrl(PNG));
+    // Not an image by its bytes: the rules decide, nothing is kept in the store.
+    const text = `data:image/png;base64,${Buffer.alloc(6 * 1024, 65).toString('base64')}`;
+    expect((await call('POST', '/posts', { postData: { content: 'not an image', image: text } }, token)).status).toBe(201);
+    expect(await uploads()).toBe(before);
+  });
+});
+
 describe('limits', { timeout: 30_000 }, () => {
   it('refuses a body over the limit with 413 and a message', async () => {
     const token = await guestToken();

@@ -32,6 +32,7 @@ import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
 import type { FailureCounter } from '../limits';
+import type { ImageStore } from '../image-store';
 
 export interface Services {
   sql: Sql;
@@ -39,6 +40,8 @@ export interface Services {
   /** Failed log-ins per account, counted in the database (limits.ts). */
   loginFailures: FailureCounter;
   quotas: Quotas;
+  /** Where images are kept: uploads, and pictures and post images sent inline (inline-images.ts). */
+  images: ImageStore;
 }
 
 /** A route's work on this server (the route table of `@chirp/api-rules` says which and how to call it). */

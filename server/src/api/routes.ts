@@ -46,6 +46,7 @@ import {
 } from './context';
 import { compactHandlers, compactPeoplePage, compactPostPage, compactPostReply, compactProfile, readerId } from './compact-routes';
 import { allPostsReply, postListReply } from './post-lists';
+import { keepingInlineImages } from './inline-images';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const userId = (call: ApiCall) => call.params.userId!;
@@ -206,4 +207,4 @@ export const postsHandlers = {
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 
 /** Every route of the table, answered by this server. */
-export const apiHandlers = { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers };
+export const apiHandlers = keepingInlineImages({ ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers });
