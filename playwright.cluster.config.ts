@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './e2e/support/chromium';
+import { chromiumArgs, findTestChromium } from './e2e/support/chromium';
 
 process.env.E2E_RUN_ID ??= String(process.pid);
 
@@ -21,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './e2e/support/chromium';
+import { chromiumArgs, findTestChromium } from './e2e/support/chromium';
 
 // One output folder per run: several runs on one machine must not delete each other's traces.
 process.env.E2E_RUN_ID ??= String(process.pid);
@@ -17,11 +17,12 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list']],
+  // The list as tests end, then the slowest tests and the counts (timing-reporter.ts).
+  reporter: [['list'], ['./e2e/support/timing-reporter.ts']],
   use: {
     // Set by the global set-up, which deploys the production build on free ports.
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

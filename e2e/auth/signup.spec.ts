@@ -17,11 +17,14 @@ async function fillIn(page: Page, values: Partial<Record<keyof typeof newcomer, 
   }
 }
 
-/** The spec's text keeps a space at each end; a text locator trims, so compare the node's text too. */
+/**
+ * The spec's text keeps a space at each end; a text locator trims, so compare the node's text too,
+ * in the same look as its visibility (a toast goes after a while: two looks could miss it on a slow run).
+ */
 async function expectEnterAllFields(page: Page) {
   const message = page.getByText('Enter all fields to signup');
-  await expect(message).toBeVisible();
-  await expect(message).toHaveJSProperty('textContent', ' Enter all fields to signup ');
+  const shown = () => message.evaluate((node) => (node.checkVisibility() ? node.textContent : 'hidden')).catch(() => 'absent');
+  await expect.poll(shown).toBe(' Enter all fields to signup ');
 }
 
 async function registeredUsers(page: Page) {

@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findChromium } from '../support/chromium';
+import { findTestChromium } from '../support/chromium';
 import { freePort } from '../support/deployment';
 import { startCluster, type ClusterPorts } from './cluster';
 
@@ -14,7 +14,7 @@ import { startCluster, type ClusterPorts } from './cluster';
  * log in as the demo accounts: this cluster lays them (SEED_DEMO=1), which `npm run cluster` does not.
  */
 export default async function clusterSetup() {
-  process.env.CHROME_PATH = findChromium();
+  process.env.CHROME_PATH = findTestChromium();
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execSync('npm run build', { cwd: resolve(import.meta.dirname, '..', '..'), stdio: 'inherit' });
   }

@@ -1,11 +1,11 @@
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { findChromium } from './chromium';
+import { findTestChromium } from './chromium';
 import { deploy } from './deployment';
 
 /** Builds the app (unless E2E_SKIP_BUILD=1), deploys it on free ports and shares its URL. */
 export default async function globalSetup() {
-  process.env.CHROME_PATH = findChromium();
+  process.env.CHROME_PATH = findTestChromium();
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execSync('npm run build', { cwd: resolve(import.meta.dirname, '..', '..'), stdio: 'inherit' });
   }
