@@ -1,7 +1,7 @@
 import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
 import { CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
 import './composer.css';
@@ -54,6 +54,13 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   }, [text]);
   const textId = useId();
   const counterId = useId();
+
+  // A box that opens holding text (a post to edit, a draft) is typed on after it: the browser
+  // would put the caret before it. Set before the dialog focuses the box, which keeps it there.
+  useLayoutEffect(() => {
+    const box = textRef.current;
+    if (focusOnOpen && box) box.setSelectionRange(box.value.length, box.value.length);
+  }, [focusOnOpen]);
 
   const preparing = attachment.status === 'preparing';
   const nearLimit = text.length >= MAX_POST_LENGTH - 20;
