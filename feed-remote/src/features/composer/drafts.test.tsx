@@ -17,7 +17,7 @@ vi.mock('@chirp/session', async (importOriginal) => ({
 const me = aProfile({ username: 'guestuser' });
 const other = aProfile({ username: 'ada' });
 const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
-const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+const picture = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'dot.png', { type: 'image/png' });
 
 /** A page (re)loaded as `who`: the session holds no composer text; only what was saved remains. */
 function openPageAs(who = me) {
