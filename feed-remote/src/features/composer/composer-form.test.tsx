@@ -53,8 +53,38 @@ describe('the composer', () => {
     expect(screen.getByText('0/500')).toBeInTheDocument();
     await user.type(text, 'Hello');
     expect(screen.getByText('5/500')).toBeInTheDocument();
-    expect(text).toHaveAttribute('maxlength', '500');
     expect(useSession.getState().composerText).toBe('Hello');
+  });
+
+  it('keeps a pasted text over 500 characters whole, says by how much it is over, and does not send it', async () => {
+    const create = vi.spyOn(compactApi, 'createPost');
+    const { user, text, postButton } = showComposer();
+    await user.click(text);
+    await user.paste('x'.repeat(520));
+    expect(text).toHaveValue('x'.repeat(520));
+    expect(screen.getByText('520/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(text).toHaveAccessibleDescription(/20 characters over the 500-character limit/);
+    const said = screen.getByText('20 characters over the 500-character limit. Shorten the post to send it.');
+    expect(said).toBeVisible();
+    expect(said).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(postButton);
+    expect(await screen.findByText('A post can be at most 500 characters.')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.type(text, '{Backspace}'.repeat(20));
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/over the 500-character limit/)).toBeNull();
+  });
+
+  it('counts characters as the back end does: an emoji is one', async () => {
+    const { user, text } = showComposer();
+    await user.click(text);
+    await user.paste('🐦'.repeat(300));
+    expect(screen.getByText('300/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('refuses an empty post without calling the back end', async () => {

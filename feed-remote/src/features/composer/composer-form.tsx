@@ -28,6 +28,12 @@ function useComposerText(post: CompactPost | undefined, ownText: boolean) {
   return post || ownText ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
 }
 
+/** Characters as the back end counts them (code points: an emoji is one, not two). */
+const characterCount = (text: string) => [...text].length;
+
+/** The back end's own refusal of a longer post. */
+const TOO_LONG = `A post can be at most ${MAX_POST_LENGTH} characters.`;
+
 /** The words of the form: a new post, an edit, or a reply. */
 function wordsOf(editing: boolean, replying: boolean) {
   if (editing) return { form: 'Edit post', label: 'Write a post', placeholder: 'Edit your post', submit: 'Update', done: MESSAGES.postEdited };
@@ -54,6 +60,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   }, [text]);
   const textId = useId();
   const counterId = useId();
+  const overId = useId();
 
   // A box that opens holding text (a post to edit, a draft) is typed on after it: the browser
   // would put the caret before it. Set before the dialog focuses the box, which keeps it there.
@@ -63,7 +70,9 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   }, [focusOnOpen]);
 
   const preparing = attachment.status === 'preparing';
-  const nearLimit = text.length >= MAX_POST_LENGTH - 20;
+  const length = characterCount(text);
+  const nearLimit = length >= MAX_POST_LENGTH - 20;
+  const over = Math.max(0, length - MAX_POST_LENGTH);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,6 +81,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     const image = attachment.status === 'ready' ? attachment.url : undefined;
     if (!content && !image) {
       toast.error(MESSAGES.emptyPost);
+      return;
+    }
+    if (characterCount(content) > MAX_POST_LENGTH) {
+      toast.error(TOO_LONG);
+      textRef.current?.focus();
       return;
     }
     setSubmitting(true);
@@ -126,9 +140,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
           className="composer__text"
           placeholder={words.placeholder}
           rows={editing ? 4 : 3}
-          maxLength={MAX_POST_LENGTH}
+          // No maxLength: a pasted text over the limit is kept whole (the browser would cut it
+          // silently) and shown as over, for the person to shorten.
           value={text}
-          aria-describedby={counterId}
+          aria-invalid={over > 0}
+          aria-describedby={`${counterId} ${overId}`}
           data-autofocus={focusOnOpen || undefined}
           onChange={(event) => textChanged(event.target.value)}
           onKeyDown={submitOnControlEnter}
@@ -150,6 +166,10 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             </button>
           </div>
         )}
+        {/* Always there, so that a screen reader hears the text when it appears. */}
+        <p id={overId} className="composer__over" aria-live="polite">
+          {over > 0 && `${over} ${over === 1 ? 'character' : 'characters'} over the ${MAX_POST_LENGTH}-character limit. Shorten the post to send it.`}
+        </p>
         <div className="composer__toolbar">
           <label className="composer__picker" title="Add image">
             <input
@@ -163,7 +183,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             <ImageIcon />
           </label>
           <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
-            {text.length}/{MAX_POST_LENGTH}
+            {length}/{MAX_POST_LENGTH}
           </span>
           {draft.hasDraft && (
             <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>
