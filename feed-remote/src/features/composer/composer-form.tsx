@@ -4,6 +4,7 @@ import { CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
+import { useReplyDraft } from './reply-drafts';
 import './composer.css';
 
 interface ComposerFormProps {
@@ -19,13 +20,15 @@ interface ComposerFormProps {
 
 /**
  * New posts share their text through the store (`composerText`), so a draft follows the person
- * around (and is kept across visits: `useNewPostDraft`); an edit and a reply keep their own.
+ * around (and is kept across visits: `useNewPostDraft`); a reply keeps its own draft, per post
+ * (`useReplyDraft`); an edit keeps its text only while it is open.
  */
-function useComposerText(post: CompactPost | undefined, ownText: boolean) {
+function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null) {
   const storedText = useSession((state) => state.composerText);
   const storedTextChanged = useSession((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
-  return post || ownText ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
+  if (post) return [editedText, setEditedText] as const;
+  return reply ? ([reply.text, reply.setText] as const) : ([storedText, storedTextChanged] as const);
 }
 
 /** Characters as the back end counts them (code points: an emoji is one, not two). */
@@ -47,10 +50,13 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const newPost = !editing && replyTo === undefined;
   const words = wordsOf(editing, replyTo !== undefined);
   const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
-  const [text, textChanged] = useComposerText(post, replyTo !== undefined);
+  const replyDraft = useReplyDraft(editing ? undefined : replyTo?._id);
+  const replying = !editing && replyTo !== undefined;
+  const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
   const draft = useNewPostDraft(newPost);
   const ownImage = useState(post?.image);
-  const { attachment, picked, removed } = useImageAttachment(uploadImage, newPost ? [draft.image, draft.setImage] : ownImage);
+  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
+  const { attachment, picked, removed } = useImageAttachment(uploadImage, imageState);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).
