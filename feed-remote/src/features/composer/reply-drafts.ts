@@ -2,6 +2,7 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { type Draft, draftOf, forgetTabDrafts, readDraft, readTabDraft, removeDrafts, writeDraft, writeTabDraft } from './draft-storage';
 import type { ImageUrlState } from './use-image-attachment';
+import { watchAccounts } from './watch-accounts';
 
 /**
  * Reply drafts: one per account and post, kept as the new post's draft is (use-new-post-draft.ts):
@@ -75,26 +76,20 @@ async function loadSaved(key: string) {
   if (saved && !drafts.has(key) && !typed.has(key)) setDraft(key, saved);
 }
 
-let lastSignedIn: string | null = null;
-
 /** As for the new post's draft: a session that ends keeps the drafts saved; signing out removes them. */
-useSession.subscribe((state, previous) => {
-  if (state.signedOut && !previous.signedOut && lastSignedIn) {
-    removeReplyDrafts(lastSignedIn);
-    lastSignedIn = null;
-  }
-  if (state.username === previous.username) return;
-  saveNow();
-  drafts.clear();
-  typed.clear();
-  listeners.forEach((listener) => listener());
-  const left = previous.username;
-  lastSignedIn = left;
-  if (left) {
-    void writes.then((kept) => {
-      if (kept && useSession.getState().username !== left) forgetTabDrafts(accountPrefix(left));
-    });
-  }
+watchAccounts({
+  changed: (left) => {
+    saveNow();
+    drafts.clear();
+    typed.clear();
+    listeners.forEach((listener) => listener());
+    if (left) {
+      void writes.then((kept) => {
+        if (kept && useSession.getState().username !== left) forgetTabDrafts(accountPrefix(left));
+      });
+    }
+  },
+  signedOut: (username) => removeReplyDrafts(username),
 });
 
 function removeReplyDrafts(username: string) {
