@@ -84,13 +84,23 @@ test('markup in a post is shown as text, never run as HTML', async ({ page }) =>
   await expect(homeFeed(page).getByRole('article').first().getByText(markup, { exact: true })).toBeVisible();
 });
 
-test('the composer stops at 500 characters', async ({ page }) => {
+test('a text pasted over 500 characters is kept whole, said to be over, and not sent until shortened', async ({ page }) => {
   await logIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   const text = composer.getByRole('textbox', { name: 'Write a post' });
-  await text.fill('a'.repeat(499));
-  await text.pressSequentially('bcd');
-  await expect(text).toHaveValue(`${'a'.repeat(499)}b`);
+  await text.focus();
+  await page.keyboard.insertText('a'.repeat(519) + 'b'); // as a paste puts it in
+  await expect(text).toHaveValue(`${'a'.repeat(519)}b`);
+  await expect(composer.getByText('520/500')).toBeVisible();
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(composer.getByText('20 characters over the 500-character limit. Shorten the post to send it.')).toBeVisible();
+
+  await composer.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(toastMessage(page, 'A post can be at most 500 characters.')).toBeVisible();
+  await expect(text).toHaveValue(`${'a'.repeat(519)}b`);
+
+  await text.fill('a'.repeat(500));
   await expect(composer.getByText('500/500')).toBeVisible();
+  await expect(composer.getByText(/over the 500-character limit/)).toHaveCount(0);
 });

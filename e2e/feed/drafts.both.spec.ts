@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
-import { attachPicture, feedReady, homeFeed, isPhone, toastMessage } from './feed-helpers';
+import { expect, logIn, signOut, test } from '../support/fixtures';
+import { attachPicture, feedReady, homeFeed, isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
 
 // Drafts and relative times (issue 15), on both layouts.
 
@@ -73,4 +73,42 @@ test('a posted draft is gone, and the new post says "now" in a <time> with its I
   dialog = await openComposer(page, testInfo);
   await expect(dialog.getByRole('textbox', { name: 'Write a post' })).toHaveValue('');
   await expect(dialog.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
+});
+
+test('a reply closed with Escape is there when its dialog opens again, and after a reload, until its person signs out', async ({
+  page,
+}, testInfo) => {
+  const openReply = async (text: string) => {
+    await replyButton(postCard(page, text)).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply' });
+    await expect(dialog).toBeVisible();
+    return dialog.getByRole('textbox', { name: 'Write a reply' });
+  };
+  let reply = await openReply('Two octopuses');
+  await reply.fill('Which two octopuses?');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  reply = await openReply('Two octopuses');
+  await expect(reply).toHaveValue('Which two octopuses?');
+  await page.keyboard.type(' Tell me more');
+  await expect(reply).toHaveValue('Which two octopuses? Tell me more');
+  await page.keyboard.press('Escape');
+  // Another post's reply starts empty.
+  reply = await openReply('Field season checklist');
+  await expect(reply).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await feedReady(page);
+  reply = await openReply('Two octopuses');
+  await expect(reply).toHaveValue('Which two octopuses? Tell me more');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await signOut(page, testInfo);
+  await logIn(page);
+  await feedReady(page);
+  reply = await openReply('Two octopuses');
+  await expect(reply).toHaveValue('');
 });

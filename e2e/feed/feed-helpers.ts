@@ -7,8 +7,8 @@ export const PICTURE = resolve(import.meta.dirname, '..', 'fixtures', 'sunrise.p
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
-/** The home feed's list (the post list is a role=feed named by its heading). */
-export const homeFeed = (page: Page) => page.getByRole('feed', { name: 'Latest Posts' });
+/** The home feed's list (the post list is a role=feed named by its heading, which follows the sort). */
+export const homeFeed = (page: Page) => page.getByRole('feed', { name: /^(Latest|Trending) Posts$/ });
 
 /** The card of the post whose text contains `text`, in the current page's list. */
 export const postCard = (page: Page, text: string | RegExp): Locator =>

@@ -27,12 +27,15 @@ test('the home feed shows the newest first, and the most liked first under Trend
   await trending.click();
   await expect(trending).toHaveAttribute('aria-pressed', 'true');
   await expect(latest).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('heading', { name: 'Trending Posts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest Posts' })).toHaveCount(0);
   await expect(homeFeed(page).getByRole('article').first()).toContainText('9432');
   const counts = await shownCounts(page);
   expect(counts).toEqual(descending(counts));
 
   await latest.click();
   await expect(latest).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   const datesAgain = await shownDates(page);
   expect(datesAgain).toEqual(descending(datesAgain));
 });

@@ -22,7 +22,9 @@ vi.mock('@chirp/session', async (importOriginal) => ({
 
 const me = aProfile({ username: 'guestuser' });
 const LATEST = queryKeys.postList({ kind: 'feed', sort: 'latest' });
-const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+/** A PNG's signature: the composer reads the kind of image from a file's first bytes. */
+const picture = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'dot.png', { type: 'image/png' });
+const ONLY_IMAGES = 'Only JPEG, PNG, GIF and WebP images can be uploaded.';
 
 function showComposer(props: Parameters<typeof ComposerForm>[0] = {}) {
   logInAs(me);
@@ -51,8 +53,38 @@ describe('the composer', () => {
     expect(screen.getByText('0/500')).toBeInTheDocument();
     await user.type(text, 'Hello');
     expect(screen.getByText('5/500')).toBeInTheDocument();
-    expect(text).toHaveAttribute('maxlength', '500');
     expect(useSession.getState().composerText).toBe('Hello');
+  });
+
+  it('keeps a pasted text over 500 characters whole, says by how much it is over, and does not send it', async () => {
+    const create = vi.spyOn(compactApi, 'createPost');
+    const { user, text, postButton } = showComposer();
+    await user.click(text);
+    await user.paste('x'.repeat(520));
+    expect(text).toHaveValue('x'.repeat(520));
+    expect(screen.getByText('520/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(text).toHaveAccessibleDescription(/20 characters over the 500-character limit/);
+    const said = screen.getByText('20 characters over the 500-character limit. Shorten the post to send it.');
+    expect(said).toBeVisible();
+    expect(said).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(postButton);
+    expect(await screen.findByText('A post can be at most 500 characters.')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.type(text, '{Backspace}'.repeat(20));
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/over the 500-character limit/)).toBeNull();
+  });
+
+  it('counts characters as the back end does: an emoji is one', async () => {
+    const { user, text } = showComposer();
+    await user.click(text);
+    await user.paste('🐦'.repeat(300));
+    expect(screen.getByText('300/500')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('refuses an empty post without calling the back end', async () => {
@@ -176,8 +208,27 @@ describe('the composer', () => {
     // userEvent honours `accept`; a person choosing "All files" in the dialog does not.
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(imageInput, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText(/Choose an image file/)).toBeInTheDocument();
+    expect(await screen.findByText(ONLY_IMAGES)).toBeInTheDocument();
     expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it('says what is wrong with a file named as an image that is none, or an image of a kind the back end does not keep', async () => {
+    const { user, imageInput } = showComposer();
+    await user.upload(imageInput, new File(['%PDF-1.7 a letter'], 'photo.png', { type: 'image/png' }));
+    expect(await screen.findByText(ONLY_IMAGES)).toBeInTheDocument();
+    toast.remove();
+    await user.upload(imageInput, new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText(ONLY_IMAGES)).toBeInTheDocument();
+    expect(uploadImage).not.toHaveBeenCalled();
+    expect(screen.queryByText('Server Error')).toBeNull();
+  });
+
+  it('shows the back end’s reason when it refuses the image', async () => {
+    vi.mocked(uploadImage).mockRejectedValue(new Error('Server Error', { cause: new ApiError(413, 'The image is too large.') }));
+    const { user, imageInput } = showComposer();
+    await user.upload(imageInput, picture());
+    expect(await screen.findByText('The image is too large.')).toBeInTheDocument();
+    expect(screen.queryByText('Server Error')).toBeNull();
   });
 
   it('edits a post: its content and image, an Update button, and the edited message', async () => {

@@ -1,9 +1,10 @@
 import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
 import { CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
+import { useReplyDraft } from './reply-drafts';
 import './composer.css';
 
 interface ComposerFormProps {
@@ -19,14 +20,22 @@ interface ComposerFormProps {
 
 /**
  * New posts share their text through the store (`composerText`), so a draft follows the person
- * around (and is kept across visits: `useNewPostDraft`); an edit and a reply keep their own.
+ * around (and is kept across visits: `useNewPostDraft`); a reply keeps its own draft, per post
+ * (`useReplyDraft`); an edit keeps its text only while it is open.
  */
-function useComposerText(post: CompactPost | undefined, ownText: boolean) {
+function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null) {
   const storedText = useSession((state) => state.composerText);
   const storedTextChanged = useSession((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
-  return post || ownText ? ([editedText, setEditedText] as const) : ([storedText, storedTextChanged] as const);
+  if (post) return [editedText, setEditedText] as const;
+  return reply ? ([reply.text, reply.setText] as const) : ([storedText, storedTextChanged] as const);
 }
+
+/** Characters as the back end counts them (code points: an emoji is one, not two). */
+const characterCount = (text: string) => [...text].length;
+
+/** The back end's own refusal of a longer post. */
+const TOO_LONG = `A post can be at most ${MAX_POST_LENGTH} characters.`;
 
 /** The words of the form: a new post, an edit, or a reply. */
 function wordsOf(editing: boolean, replying: boolean) {
@@ -41,10 +50,13 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const newPost = !editing && replyTo === undefined;
   const words = wordsOf(editing, replyTo !== undefined);
   const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
-  const [text, textChanged] = useComposerText(post, replyTo !== undefined);
+  const replyDraft = useReplyDraft(editing ? undefined : replyTo?._id);
+  const replying = !editing && replyTo !== undefined;
+  const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
   const draft = useNewPostDraft(newPost);
   const ownImage = useState(post?.image);
-  const { attachment, picked, removed } = useImageAttachment(uploadImage, newPost ? [draft.image, draft.setImage] : ownImage);
+  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
+  const { attachment, picked, removed } = useImageAttachment(uploadImage, imageState);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).
@@ -54,9 +66,19 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   }, [text]);
   const textId = useId();
   const counterId = useId();
+  const overId = useId();
+
+  // A box that opens holding text (a post to edit, a draft) is typed on after it: the browser
+  // would put the caret before it. Set before the dialog focuses the box, which keeps it there.
+  useLayoutEffect(() => {
+    const box = textRef.current;
+    if (focusOnOpen && box) box.setSelectionRange(box.value.length, box.value.length);
+  }, [focusOnOpen]);
 
   const preparing = attachment.status === 'preparing';
-  const nearLimit = text.length >= MAX_POST_LENGTH - 20;
+  const length = characterCount(text);
+  const nearLimit = length >= MAX_POST_LENGTH - 20;
+  const over = Math.max(0, length - MAX_POST_LENGTH);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,6 +87,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     const image = attachment.status === 'ready' ? attachment.url : undefined;
     if (!content && !image) {
       toast.error(MESSAGES.emptyPost);
+      return;
+    }
+    if (characterCount(content) > MAX_POST_LENGTH) {
+      toast.error(TOO_LONG);
+      textRef.current?.focus();
       return;
     }
     setSubmitting(true);
@@ -119,9 +146,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
           className="composer__text"
           placeholder={words.placeholder}
           rows={editing ? 4 : 3}
-          maxLength={MAX_POST_LENGTH}
+          // No maxLength: a pasted text over the limit is kept whole (the browser would cut it
+          // silently) and shown as over, for the person to shorten.
           value={text}
-          aria-describedby={counterId}
+          aria-invalid={over > 0}
+          aria-describedby={`${counterId} ${overId}`}
           data-autofocus={focusOnOpen || undefined}
           onChange={(event) => textChanged(event.target.value)}
           onKeyDown={submitOnControlEnter}
@@ -143,6 +172,10 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             </button>
           </div>
         )}
+        {/* Always there, so that a screen reader hears the text when it appears. */}
+        <p id={overId} className="composer__over" aria-live="polite">
+          {over > 0 && `${over} ${over === 1 ? 'character' : 'characters'} over the ${MAX_POST_LENGTH}-character limit. Shorten the post to send it.`}
+        </p>
         <div className="composer__toolbar">
           <label className="composer__picker" title="Add image">
             <input
@@ -156,7 +189,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             <ImageIcon />
           </label>
           <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
-            {text.length}/{MAX_POST_LENGTH}
+            {length}/{MAX_POST_LENGTH}
           </span>
           {draft.hasDraft && (
             <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>

@@ -8,6 +8,9 @@
  * (a reload right after closing the composer). So the tab also keeps its own copy, written and read
  * at once: sessionStorage, one entry per account. An empty draft is kept there too (posted or
  * discarded: an older record in IndexedDB must not come back).
+ *
+ * A draft's key is its account's username (the new post's), or a key of the account's that no
+ * username can be (a reply's, reply-drafts.ts): the functions below take either.
  */
 
 export interface Draft {
@@ -150,6 +153,29 @@ export function writeTabDraft(username: string, draft: Draft) {
     sessionStorage.setItem(TAB_TEXT + username, JSON.stringify(entry));
   } catch {
     forgetTabDraft(username);
+  }
+}
+
+/** Forgets the tab's copies of every draft whose key starts with `prefix` (an account's replies). */
+export function forgetTabDrafts(prefix: string) {
+  for (const key of tabImages.keys()) if (key.startsWith(prefix)) tabImages.delete(key);
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index) ?? '');
+    for (const key of keys) {
+      if (key.startsWith(TAB_TEXT + prefix) || key.startsWith(TAB_IMAGE + prefix)) sessionStorage.removeItem(key);
+    }
+  } catch {
+    // storage unavailable: there is no copy to forget
+  }
+}
+
+/** Removes every saved draft whose key starts with `prefix`; false when the browser did not. */
+export async function removeDrafts(prefix: string): Promise<boolean> {
+  try {
+    await inStore('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -6,7 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ComposerDialog from './composer-dialog';
 import { ComposerForm } from './composer-form';
-import { readDraft, writeDraft } from './draft-storage';
+import { readDraft, removeDrafts, writeDraft } from './draft-storage';
+import { ReplyDialog } from './reply-dialog';
+import { settleReplyDrafts } from './reply-drafts';
 import { settleDraft } from './use-new-post-draft';
 
 vi.mock('@chirp/session', async (importOriginal) => ({
@@ -17,7 +19,7 @@ vi.mock('@chirp/session', async (importOriginal) => ({
 const me = aProfile({ username: 'guestuser' });
 const other = aProfile({ username: 'ada' });
 const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
-const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+const picture = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'dot.png', { type: 'image/png' });
 
 /** A page (re)loaded as `who`: the session holds no composer text; only what was saved remains. */
 function openPageAs(who = me) {
@@ -49,6 +51,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await writeDraft(me.username, { text: '' });
   await writeDraft(other.username, { text: '' });
+  await settleReplyDrafts();
+  await removeDrafts(`${me.username}/`);
+  await removeDrafts(`${other.username}/`);
 });
 
 /**
@@ -256,7 +261,7 @@ describe('the new post’s draft', () => {
     expect(next.text).toHaveValue('');
   });
 
-  it('is for new posts only: a reply keeps no draft', async () => {
+  it('is for new posts only: a reply keeps its own', async () => {
     await writeDraft(me.username, { text: 'A new post in waiting' });
     openPageAs(me);
     const user = userEvent.setup();
@@ -266,6 +271,80 @@ describe('the new post’s draft', () => {
     expect(reply).toHaveValue('');
     await user.type(reply, 'An answer');
     expect(screen.queryByRole('button', { name: 'Discard draft' })).not.toBeInTheDocument();
+    await settleReplyDrafts();
     expect(await readDraft(me.username)).toEqual({ text: 'A new post in waiting' });
+  });
+});
+
+describe('a reply’s draft', () => {
+  const question = aCompactPost({ content: 'Question?' });
+  const another = aCompactPost({ content: 'Another question?' });
+
+  function showReply(post = question) {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const view = renderWithApp(<ReplyDialog post={post} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Reply' });
+    return { user, onClose, view, dialog, text: within(dialog).getByRole('textbox', { name: 'Write a reply' }) };
+  }
+
+  async function typeAndClose(text: string, post = question) {
+    const reply = showReply(post);
+    await reply.user.type(reply.text, text);
+    await reply.user.click(within(reply.dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(reply.onClose).toHaveBeenCalled());
+    reply.view.unmount();
+  }
+
+  it('is there when the reply dialog opens again, for that post only', async () => {
+    openPageAs(me);
+    await typeAndClose('Half an answer');
+    expect(showReply().text).toHaveValue('Half an answer');
+    cleanup();
+    expect(showReply(another).text).toHaveValue('');
+  });
+
+  it('waits in IndexedDB for the next visit (a new tab, a session that ended by itself)', async () => {
+    openPageAs(me);
+    await typeAndClose('For the morning');
+    await settleReplyDrafts();
+    useSession.getState().sessionReset();
+    await settleReplyDrafts();
+    await waitFor(() => expect(Object.values({ ...sessionStorage }).join()).not.toContain('For the morning'));
+
+    openPageAs(me);
+    const { text } = showReply();
+    await waitFor(() => expect(text).toHaveValue('For the morning'));
+    cleanup();
+    openPageAs(other);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(showReply().text).toHaveValue('');
+  });
+
+  it('is gone once the reply is posted', async () => {
+    vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({ content: 'Sent', replyTo: question._id }) });
+    openPageAs(me);
+    await typeAndClose('Sent');
+    const { user, dialog } = showReply();
+    await user.click(within(dialog).getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText('Your reply was posted')).toBeInTheDocument();
+    cleanup();
+    await settleReplyDrafts();
+    openPageAs(me);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(showReply().text).toHaveValue('');
+  });
+
+  it('is removed from the browser when its person signs out themselves', async () => {
+    openPageAs(me);
+    await typeAndClose('Not for the next person');
+    await settleReplyDrafts();
+    useSession.getState().logOut({ bySignOut: true });
+    await settleReplyDrafts();
+    expect(Object.values({ ...sessionStorage }).join()).not.toContain('Not for the next person');
+
+    openPageAs(me);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(showReply().text).toHaveValue('');
   });
 });

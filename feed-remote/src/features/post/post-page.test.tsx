@@ -1,7 +1,8 @@
 import { ApiError, compactApi, toast } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PostPage from './post-page';
 
@@ -31,6 +32,35 @@ describe('a post’s page', () => {
     const section = screen.getByRole('region', { name: 'Replies' });
     await waitFor(() => expect(within(section).getByRole('article')).toHaveTextContent('Which one first?'));
     expect(replies).toHaveBeenCalledWith(answer._id, { cursor: undefined });
+  });
+
+  /** The page at the end of `entries` (the app's history so far), and where the person is now. */
+  function renderAfter(entries: string[]) {
+    function Where() {
+      return <output aria-label="Address">{useLocation().pathname}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <PostPage postId={answer._id} />
+        <Where />
+      </MemoryRouter>,
+    );
+  }
+
+  it('goes Back to the page it was opened from', async () => {
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [], post: answer });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([]));
+    renderAfter(['/explore', `/post/${answer._id}`]);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/explore');
+  });
+
+  it('goes Back to Home when it was the first page of the visit (opened from a link elsewhere)', async () => {
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [], post: answer });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([]));
+    renderAfter([`/post/${answer._id}`]);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/home');
   });
 
   it('puts "This post was deleted" where a post of the conversation was deleted', async () => {

@@ -1,10 +1,10 @@
 import { type CompactPost, type DeletedPost, paths } from '@chirp/contracts';
 import type { PostPageProps } from '@chirp/seams';
 import { ApiError, errorMessage, useSession, useThread } from '@chirp/session';
-import { RetryAlert, Spinner } from '@chirp/ui';
+import { ChevronRightIcon, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ComposerForm } from '../composer/composer-form';
 import { PostCard } from '../posts/post-card';
 import PostList from '../posts/post-list';
@@ -16,6 +16,27 @@ function DeletedPlaceholder() {
 }
 
 const isDeleted = (entry: CompactPost | DeletedPost): entry is DeletedPost => 'deleted' in entry;
+
+/**
+ * Back to where the person came from in the app; a page that opened the visit (a link from
+ * elsewhere, a new tab) has nothing of ours behind it, so Back leads Home instead of off the app.
+ */
+function BackButton() {
+  const navigate = useNavigate();
+  // The router's first entry of this visit has the key 'default'; every page it opened has its own.
+  const firstOfVisit = useLocation().key === 'default';
+  return (
+    <button
+      type="button"
+      className="post-page__back"
+      aria-label="Back"
+      title="Back"
+      onClick={() => (firstOfVisit ? navigate(paths.home) : navigate(-1))}
+    >
+      <ChevronRightIcon />
+    </button>
+  );
+}
 
 /**
  * /post/{postId} (issue 14): the posts it replies to, the post, a reply box, then its replies under
@@ -49,6 +70,7 @@ export default function PostPage({ postId }: PostPageProps) {
   return (
     <section className="post-page" aria-labelledby={titleId}>
       <header className="post-page__header">
+        <BackButton />
         <h1 id={titleId} className="post-page__title">
           Post
         </h1>

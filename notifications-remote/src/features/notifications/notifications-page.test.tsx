@@ -1,7 +1,7 @@
 import type { Notification, UserSummary } from '@chirp/contracts';
 import { ApiError, compactApi, queryClient, queryKeys } from '@chirp/session';
 import { aProfile, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationText } from './notification-text';
@@ -50,6 +50,26 @@ describe('the notifications page', () => {
     expect(second).toHaveAccessibleName(/^Bo followed you/);
     expect(second).toHaveAttribute('href', '/profile/bo');
     await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(0);
+  });
+
+  it('shows what arrives while it is open (the unread count rises), and counts it as seen', async () => {
+    const followed = aLine({ kind: 'follow', actors: [bo] });
+    const page = vi
+      .spyOn(compactApi, 'notifications')
+      .mockResolvedValueOnce({ notifications: [], nextCursor: null })
+      .mockResolvedValue({ notifications: [followed], nextCursor: null });
+    const read = vi.spyOn(compactApi, 'readNotifications').mockResolvedValue({ unread: 0 });
+    renderWithApp(<NotificationsPage />, { path: '/notifications' });
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+
+    // What live updates (or the badge's next ask) do when someone follows: the count rises.
+    act(() => void queryClient.setQueryData(queryKeys.unreadNotifications, 1));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByRole('link')).toHaveAccessibleName(/^Unread: Bo followed you/);
+    expect(page).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
     expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(0);
   });
 

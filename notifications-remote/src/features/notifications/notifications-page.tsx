@@ -1,8 +1,8 @@
 import { DEFAULT_AVATAR, type Notification, paths } from '@chirp/contracts';
-import { errorMessage, markNotificationsRead, useNotificationPages } from '@chirp/session';
+import { errorMessage, markNotificationsRead, queryClient, queryKeys, useNotificationPages } from '@chirp/session';
 import { RelativeTime, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { notificationText } from './notification-text';
 import './notifications-page.css';
@@ -35,10 +35,19 @@ function NotificationLine({ notification }: { notification: Notification }) {
   );
 }
 
+const subscribeToCache = (listener: () => void) => queryClient.getQueryCache().subscribe(() => listener());
+const unreadCount = () => queryClient.getQueryData<number>(queryKeys.unreadNotifications) ?? 0;
+
+/**
+ * The unread count the badge shows, as the session's cache holds it: live updates set it, or the
+ * badge's own asking while they do not flow. Read, never fetched here: the badge does the asking.
+ */
+const useUnreadCount = () => useSyncExternalStore(subscribeToCache, unreadCount, unreadCount);
+
 /**
  * /notifications (issue 14): who liked your posts, followed you, replied to you and mentioned you,
  * newest first, a page at a time. Opening the page marks them read (the lines new to this visit keep
- * their mark until the next one).
+ * their mark until the next one); what arrives while it is open joins the list as it comes.
  */
 export default function NotificationsPage() {
   const { data, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useNotificationPages();
@@ -46,14 +55,36 @@ export default function NotificationsPage() {
   const marked = useRef(false);
   const loaded = data !== undefined;
 
+  // Set once the visit's lines are marked read: an unread count after that is news.
+  const seen = useRef(false);
+  const unread = useUnreadCount();
+
   useEffect(() => {
     if (!loaded || marked.current) return;
     marked.current = true;
     // The badge is a courtesy: if this fails, it shows again and the next visit tries again.
-    markNotificationsRead().catch(() => {
-      marked.current = false;
-    });
+    markNotificationsRead().then(
+      () => {
+        seen.current = true;
+      },
+      () => {
+        marked.current = false;
+      },
+    );
   }, [loaded]);
+
+  // Lines that arrive while the page is open: the list loads again and shows them (marked unread),
+  // and, being shown, they are read, so the badge does not stay up for what is on the screen.
+  useEffect(() => {
+    if (!seen.current || unread === 0) return;
+    let current = true;
+    void refetch()
+      .then((result) => (current && result.isSuccess ? markNotificationsRead() : undefined))
+      .catch(() => {}); // the badge stays, and the next count or visit tries again
+    return () => {
+      current = false;
+    };
+  }, [unread, refetch]);
 
   const notifications = data?.pages.flatMap((page) => page.notifications) ?? [];
   return (
