@@ -1,11 +1,13 @@
 /** A server on a free port and a fresh data folder (PGlite) or a fresh schema (PostgreSQL), for tests. */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { issueToken } from '@chirp/api-rules';
 import { DEFAULT_CORS_ORIGINS, type ServerConfig } from '../config';
-import { resetToSeeds } from '../seeds';
+import { migrate, readMigrations } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { resetToSeeds, seedIfEmpty } from '../seeds';
 import { startServer, type RunningServer } from '../server';
 
 export interface TestServer extends RunningServer {
@@ -53,8 +55,48 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   };
 }
 
+const ROOT = resolve(import.meta.dirname, '../../..');
+const PGLITE_FOLDER = 'pglite';
+
+/**
+ * A PGlite folder with the schema and the demo seeds laid down, made once per version of the
+ * migrations, the seeds and PGlite (under .cache/, shared by every test process), to be copied for
+ * each test server. A fresh folder costs PGlite an initdb, seconds of CPU on a small machine, and the
+ * server suites start dozens of servers; a copy of a ready folder costs a fraction of that.
+ */
+async function seededPgliteFolder(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const migration of readMigrations()) hash.update(`${migration.version}:${migration.text}\n`);
+  for (const file of ['server/src/seeds.ts', 'api-rules/src/seeds.ts', 'node_modules/@electric-sql/pglite/package.json']) {
+    hash.update(readFileSync(join(ROOT, file)));
+  }
+  const folder = join(ROOT, '.cache', `pglite-seeded-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(join(folder, 'ready'))) return folder;
+  // Made aside and moved into place whole: processes that race make one each, and the first wins.
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  const building = mkdtempSync(`${folder}.building-`);
+  const sql = await openPglite(join(building, PGLITE_FOLDER));
+  try {
+    await migrate(sql);
+    await seedIfEmpty(sql);
+  } finally {
+    await sql.close();
+  }
+  writeFileSync(join(building, 'ready'), '');
+  try {
+    renameSync(building, folder);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another process's copy is in place
+  }
+  return folder;
+}
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const config = testConfig(overrides);
+  // A new PGlite folder with the seeds starts from the ready copy (the server then finds it migrated and seeded).
+  if (!config.databaseUrl && overrides.dataDir === undefined && config.seedDemo) {
+    cpSync(join(await seededPgliteFolder(), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
+  }
   const server = await startServer(config);
   return {
     ...server,
