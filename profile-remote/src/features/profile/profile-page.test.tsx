@@ -68,7 +68,7 @@ describe('profile details', () => {
       .mockResolvedValueOnce({ user: jane });
     show('janedoe');
     expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(profile).toHaveBeenCalledTimes(2);
   });
@@ -306,7 +306,7 @@ describe('following and followers dialogs', () => {
     await userEvent.click(await screen.findByRole('button', { name: '2 Followers' }));
     const dialog = screen.getByRole('dialog', { name: 'Followers' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(await within(dialog).findByRole('link', { name: /Jane Doe/ })).toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
         <h1 id="profile-error-heading">This profile could not be loaded</h1>
         <p role="alert">{errorMessage(error)}</p>
         <button type="button" className="button button--primary" onClick={() => void refetch()}>
-          Try again
+          Retry
         </button>
       </section>
     );

@@ -7,7 +7,7 @@ import { queryKeys } from '../query/keys';
 import { queryClient } from '../query/query-client';
 import type { Credentials, Profile, SignupPayload, User } from '@chirp/contracts';
 import type { Session } from './session-store';
-import { readStoredSession } from './stored-session';
+import { keepDisplayName, readStoredDisplayName, readStoredSession } from './stored-session';
 
 /**
  * A session read back from storage is `checking` until the shell has asked the back end about its
@@ -20,6 +20,11 @@ export interface AuthSlice {
   username: string | null;
   /** Who is signed in: their profile as the back end last answered it (null until it has). */
   currentUser: Profile | null;
+  /**
+   * The signed-in person's full name, kept from the last time the back end answered: what the
+   * account area shows while `currentUser` is not known (the back end unreachable at start).
+   */
+  displayName: string | null;
   /** The login form's fields (spec: "current login name, login password"). */
   loginForm: Credentials;
   setLoginForm: (fields: Partial<Credentials>) => void;
@@ -51,6 +56,7 @@ export const initialAuthState = () => {
     token: stored.token,
     username: stored.username,
     currentUser: null as Profile | null,
+    displayName: stored.token ? readStoredDisplayName() : null,
     loginForm: { username: '', password: '' },
     signedOut: false,
     sessionStatus: (stored.token ? 'checking' : 'none') as SessionStatus,
@@ -69,6 +75,7 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
       token: encodedToken,
       username: foundUser.username,
       currentUser: foundUser,
+      displayName: keepDisplayName(foundUser),
       loginForm: { username: '', password: '' },
       signedOut: false,
       sessionStatus: 'confirmed',
@@ -89,13 +96,15 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
     return createdUser;
   },
   confirmSession: (user) => {
-    set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user } : {}) });
+    set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user, displayName: keepDisplayName(user) } : {}) });
     if (user) profileStored(user);
   },
   // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
   setCurrentUser: (user) =>
     set((state) =>
-      state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username) ? { currentUser: user } : state,
+      state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username)
+        ? { currentUser: user, displayName: keepDisplayName(user) }
+        : state,
     ),
   clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
   logOut: (how = {}) => {

@@ -41,6 +41,22 @@ describe('session', () => {
     expect(state).not.toHaveProperty('users');
   });
 
+  it('keeps the signed-in person’s full name for the next start, and forgets it on sign-out', async () => {
+    const ann = aProfile({ _id: 'u1', username: 'ann', firstName: 'Ann', lastName: 'Lee' });
+    const token = `e30.${btoa(JSON.stringify({ _id: 'u1', username: 'ann' })).replace(/=+$/, '')}.c2ln`;
+    vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: ann, encodedToken: token });
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    await useSession.getState().logIn({ username: 'ann', password: 'secret123' });
+    expect(useSession.getState().displayName).toBe('Ann Lee');
+
+    // The next start, before (or without) the back end's answer: the session knows the name.
+    useSession.getState().sessionReset();
+    expect(useSession.getState()).toMatchObject({ token, currentUser: null, displayName: 'Ann Lee' });
+
+    useSession.getState().logOut({ bySignOut: true });
+    expect(useSession.getState().displayName).toBeNull();
+  });
+
   it('signs up without a session and fills the login form with the new credentials', async () => {
     vi.spyOn(api, 'signup').mockResolvedValue({ createdUser: aUser({ username: 'new' }), encodedToken: 'jwt' });
     await useSession.getState().signUp({ username: 'new', password: 'password1', firstName: 'N', lastName: 'U' });
