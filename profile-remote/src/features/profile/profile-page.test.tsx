@@ -287,6 +287,20 @@ describe('following and followers dialogs', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('offers Follow or Following beside each person but oneself, and a click follows at once', async () => {
+    vi.spyOn(compactApi, 'followers').mockImplementation(pagesOf([cardOf(jane), cardOf(rohit), cardOf(me)]));
+    const follow = vi.spyOn(compactApi, 'follow').mockResolvedValue({ user: me, followUser: { ...rohit, followedByMe: true } });
+    show('janedoe');
+    await userEvent.click(await screen.findByRole('button', { name: '1 Followers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Followers' });
+    const row = async (name: RegExp) => (await within(dialog).findByRole('link', { name })).closest('li') as HTMLElement;
+    expect(within(await row(/Jane Doe/)).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(within(await row(/Guest User/)).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(await row(/Rohit Sharma/)).getByRole('button', { name: 'Follow' }));
+    expect(within(await row(/Rohit Sharma/)).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledWith('id-rohit');
+  });
+
   it('uses the spec’s empty texts', async () => {
     vi.spyOn(compactApi, 'following').mockImplementation(pagesOf([]));
     vi.spyOn(compactApi, 'followers').mockImplementation(pagesOf([]));
