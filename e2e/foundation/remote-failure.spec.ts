@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import type { Deployment } from '../support/deployment';
 import { expect, logIn, testWithOwnDeployment } from '../support/fixtures';
 
 /** Issue 2, done-when 3: a remote that is down (or broken) never takes the page with it. */
@@ -29,15 +31,31 @@ test('with the feed server down the shell and the other remotes work, and Retry 
   consoleErrors.length = 0;
 });
 
-test('a remote whose code throws shows its message while the rest of the page works', async ({ page, deployment }) => {
-  await page.route(`${deployment.urls.profile}/remoteEntry.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken deployment");' }),
-  );
+/**
+ * Logs in with the profile remote's code broken (its entry throws): the side panel says so.
+ * Answers the side panel and how to mend the code again.
+ */
+async function logInWithTheProfileRemoteBroken(page: Page, deployment: Deployment) {
+  const entry = `${deployment.urls.profile}/remoteEntry.js`;
+  await page.route(entry, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken deployment");' }));
   await logIn(page);
   const aside = page.getByRole('complementary');
   await expect(aside.getByRole('alert')).toContainText('could not be loaded');
+  return { aside, mend: () => page.unroute(entry) };
+}
+
+test('a remote whose code throws shows its message while the rest of the page works', async ({ page, deployment }) => {
+  const { aside, mend } = await logInWithTheProfileRemoteBroken(page, deployment);
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-  await page.unroute(`${deployment.urls.profile}/remoteEntry.js`);
+  await mend();
   await aside.getByRole('button', { name: 'Retry' }).click();
   await expect(aside.getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
+});
+
+test('a remote area in error loads again by itself when the browser is back online, without Retry', async ({ page, deployment }) => {
+  const { aside, mend } = await logInWithTheProfileRemoteBroken(page, deployment);
+  await mend();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(aside.getByRole('heading', { name: 'Suggestions for you' })).toBeVisible();
+  await expect(aside.getByRole('alert')).toHaveCount(0);
 });

@@ -36,3 +36,22 @@ test("the floating 'Add post' button opens the composer in a dialog", async ({ p
   await expect(addPost).toBeInViewport();
   await expectComposerDialogFrom(addPost);
 });
+
+test('post cards keep the same margins from the screen’s edges on a profile and the search page as on Home', async ({ page }, testInfo) => {
+  const cardEdges = async () => {
+    const card = page.getByRole('main').getByRole('article').first();
+    await expect(card).toBeVisible();
+    const box = (await card.boundingBox())!;
+    return { left: Math.round(box.x), right: Math.round(390 - box.x - box.width) };
+  };
+  const home = await cardEdges();
+  expect(home).toEqual({ left: 10, right: 10 });
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Guest User' })).toBeVisible();
+  expect(await cardEdges()).toEqual(home);
+  await page.screenshot({ path: testInfo.outputPath('profile-phone.png') });
+
+  await page.goto('/search?q=sourdough&tab=posts');
+  expect(await cardEdges()).toEqual(home);
+});

@@ -51,6 +51,8 @@ test('another profile shows a Follow button and a website that is not a link as 
   await expect(main.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  // What the person likes and keeps is theirs: a visitor sees their posts and replies.
+  await expect(main.getByRole('tab')).toHaveText(['Posts', 'Replies']);
 });
 
 test('following and unfollowing from a profile says so and updates the counts', async ({ page }) => {

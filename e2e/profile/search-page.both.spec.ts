@@ -15,7 +15,9 @@ test('Enter in the search box opens the search page on the tab with results: her
 
   await expect(page).toHaveURL(/\/search\?q=sourdough$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for “sourdough”' })).toBeVisible();
-  await expect(searchBox(page)).toHaveValue('');
+  // One search box on the page: the page's own, holding the search.
+  await expect(page.getByRole('searchbox')).toHaveCount(1);
+  await expect(page.getByRole('searchbox', { name: 'Search people and posts' })).toHaveValue('sourdough');
   // Nobody is called sourdough; a post holds the word.
   await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
   await expect(postCard(page, 'Day 14 of the sourdough experiment')).toBeVisible();
@@ -31,4 +33,18 @@ test('Enter in the search box opens the search page on the tab with results: her
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for “Priya”' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('list', { name: 'People matching Priya' }).getByRole('link', { name: /Priya Nair/ })).toBeVisible();
+});
+
+test('a person found can be followed from the results, and the side box comes back after the search', async ({ page }) => {
+  await logInAndLetTheToastGo(page);
+  await page.goto('/search?q=Kenji');
+  const people = page.getByRole('list', { name: 'People matching Kenji' });
+  const row = people.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Kenji Watanabe/ }) });
+  await row.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(row.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await expect(page.getByText('Following kenji.w')).toBeVisible();
+
+  await page.getByRole('link', { name: /Kenji Watanabe/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kenji Watanabe' })).toBeVisible();
+  await expect(searchBox(page)).toBeVisible();
 });

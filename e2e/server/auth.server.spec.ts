@@ -1,22 +1,17 @@
 import { homeFeed } from '../feed/feed-helpers';
 import { expect, expectRefusedCall, expectToast, logIn, signUp, signUpAndLogIn, test } from '../support/api-server';
 
-test('a new person signs up, logs in and sees the home feed from the server', async ({ page, app }) => {
+test('a new person signs up, is signed in at once and sees the home feed from the server', async ({ page, app }) => {
   // The calls go to the API server (the shell's config.json), not to an in-browser back end.
-  const answered = (path: string) =>
-    page.waitForResponse((response) => response.url().split('?')[0] === `${app.apiUrl}/api${path}` && response.request().method() === 'POST');
-  const signedUp = answered('/auth/signup');
-  const person = await signUp(page, 'Ada');
-  expect((await signedUp).status()).toBe(201);
-  const loggedIn = answered('/auth/login');
+  const signedUp = page.waitForResponse(
+    (response) => response.url().split('?')[0] === `${app.apiUrl}/api/auth/signup` && response.request().method() === 'POST',
+  );
   const postsListed = page.waitForResponse(
     (response) => response.url().startsWith(`${app.apiUrl}/api/posts`) && response.request().method() === 'GET',
   );
-  await page.getByRole('button', { name: 'Log in' }).click();
-  expect((await loggedIn).status()).toBe(200);
+  const person = await signUpAndLogIn(page, 'Ada');
+  expect((await signedUp).status()).toBe(201);
 
-  await expect(page).toHaveURL(/\/home$/);
-  await expectToast(page, 'Successfully Logged In');
   await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   // The posts come from the server (its seeds, and what this worker's other tests posted).
   const posts = await postsListed;
@@ -41,6 +36,7 @@ test('the session survives a reload', async ({ page }) => {
 
 test('a wrong password is refused with the server’s message, and the person stays logged out', async ({ page, consoleErrors }) => {
   const person = await signUp(page, 'Alan');
+  await page.getByLabel('Email address').fill(person.username);
   await page.getByLabel('Password', { exact: true }).fill(`${person.password}-wrong`);
   await page.getByRole('button', { name: 'Log in' }).click();
 

@@ -13,6 +13,7 @@ export { sortPosts } from './store/post-order';
 export { createToggleQueue, type ToggleEffects } from './store/toggle-queue';
 export { optimisticToggle, toggleShown, useToggleShown } from './store/optimistic';
 export { queryClient } from './query/query-client';
+export { onRecoveryChance, watchRecoveryChances } from './query/recovery';
 export { queryKeys, type FeedSort, type PeopleSource, type PostSource } from './query/keys';
 export {
   fetchPeoplePage,

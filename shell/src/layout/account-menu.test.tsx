@@ -22,6 +22,14 @@ describe('the account menu', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Theme', 'Signout']);
   });
 
+  it('names the person by the full name kept from last time while the back end cannot say who they are', () => {
+    useSession.setState({ currentUser: null, displayName: 'Guest User' });
+    renderWithApp(<AccountMenu />);
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    expect(button).toHaveTextContent('Guest User');
+    expect(button).toHaveTextContent('@guestuser');
+  });
+
   it('applies the theme chosen, remembers it on the device, and shows it checked next time', async () => {
     const user = userEvent.setup();
     renderWithApp(<AccountMenu />);

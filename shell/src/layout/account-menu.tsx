@@ -11,6 +11,8 @@ import { Link } from 'react-router-dom';
 export function AccountMenu() {
   const user = useSession((state) => state.currentUser);
   const username = useSession((state) => state.username) ?? '';
+  // Before the back end has answered (or while it cannot be reached), the name it gave last time.
+  const storedName = useSession((state) => state.displayName);
   const signOut = useSignOut();
   const theme = useThemeChoice();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -27,7 +29,7 @@ export function AccountMenu() {
         <img className="avatar" src={user?.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
         <span className="account-menu__names">
           <span className="account-menu__name">
-            {user ? `${user.firstName} ${user.lastName}` : username}
+            {user ? `${user.firstName} ${user.lastName}`.trim() : storedName || username}
           </span>
           <span className="muted">@{username}</span>
         </span>

@@ -1,5 +1,6 @@
 import type { SidePanelProps } from '@chirp/seams';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { watchRecoveryChances } from '@chirp/session';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRemoteModule } from './remote-registry';
@@ -23,6 +24,18 @@ beforeEach(() => {
 });
 
 describe('RemoteArea', () => {
+  it('tries again by itself when the browser comes back online, without Retry being pressed', async () => {
+    const stopWatching = watchRecoveryChances();
+    load.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({ default: Page as never });
+    // A module of its own: the lazy components of each attempt outlive a test.
+    render(<RemoteArea module="notifications/NotificationsPage" label="notifications" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The notifications could not be loaded.');
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('The login page')).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith('notifications/NotificationsPage', 1);
+    stopWatching();
+  });
+
   it('renders the remote module with its props', async () => {
     load.mockResolvedValue({ default: Panel as never });
     render(<RemoteArea module="profile/SidePanel" label="search" props={{ variant: 'column' }} />);

@@ -1,6 +1,7 @@
 import type { RemoteModuleId, RemoteModules } from '@chirp/seams';
+import { onRecoveryChance } from '@chirp/session';
 import { Spinner } from '@chirp/ui';
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { IncompatibleRemoteError } from './session-contract';
@@ -15,6 +16,12 @@ function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): Compone
     lazyComponents.set(key, component as ComponentType<never>);
   }
   return component;
+}
+
+/** Presses Retry by itself when the server may be back (online again, the tab back, the live stream back). */
+function RetryOnRecovery({ retry }: { retry: () => void }) {
+  useEffect(() => onRecoveryChance(retry), [retry]);
+  return null;
 }
 
 type RemoteAreaProps<Id extends RemoteModuleId> = {
@@ -52,6 +59,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, lo
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
             Retry
           </button>
+          <RetryOnRecovery retry={() => setAttempt((n) => n + 1)} />
         </div>
       )}
     >

@@ -2,6 +2,7 @@ import { paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import { type Location, Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { AppLayout } from '../layout/app-layout';
+import { useDocumentTitle } from '../layout/document-title';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
 import { RemoteArea } from '../remotes/remote-area';
@@ -81,5 +82,6 @@ const routes: RouteObject[] = [
 ];
 
 export function AppRoutes() {
+  useDocumentTitle();
   return useRoutes(routes);
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@chirp/contracts';
-import { ApiError, compactApi, onSessionRejected, readClaims, toast, useLiveUpdates, useSession } from '@chirp/session';
+import { ApiError, compactApi, onSessionRejected, readClaims, toast, useLiveUpdates, useSession, watchRecoveryChances } from '@chirp/session';
 import { useEffect } from 'react';
 
 const endSession = () => {
@@ -42,6 +42,8 @@ async function checkStoredSession() {
 export function useSessionLifecycle() {
   // New posts, like counts and the unread count, as they happen, while someone is signed in (issue 15).
   useLiveUpdates();
+  // What failed to load tries again when the browser is back online or the tab comes back.
+  useEffect(() => watchRecoveryChances(), []);
   useEffect(() => {
     void checkStoredSession();
     return onSessionRejected(() => {

@@ -8,28 +8,52 @@ interface FieldProps extends InputProps {
   label: string;
   /** A short help text under the field, read out with it. */
   hint?: string;
+  /** What is wrong with the value: shown under the field, which is then marked invalid. */
+  error?: string;
 }
+
+interface FieldIds {
+  id: string;
+  /** The ids of the hint and the error shown, for the control's `aria-describedby`. */
+  describedBy?: string;
+}
+
+/** The attributes that tie a control to its hint and error. */
+const describedControl = ({ id, describedBy }: FieldIds, error?: string) => ({
+  id,
+  'aria-describedby': describedBy,
+  'aria-invalid': error ? true : undefined,
+});
 
 /** Label, control and hint of one field; `children` renders the control with the given ids. */
 function Field({
   label,
   hint,
+  error,
   className,
   children,
 }: {
   label: string;
   hint?: string;
+  error?: string;
   className?: string;
-  children: (ids: { id: string; hintId?: string }) => ReactNode;
+  children: (ids: FieldIds) => ReactNode;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['auth-field', className].filter(Boolean).join(' ')}>
       <label className="auth-field__label" htmlFor={id}>
         {label}
       </label>
-      {children({ id, hintId })}
+      {children({ id, describedBy })}
+      {error && (
+        <p id={errorId} className="auth-field__error">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="auth-field__hint">
           {hint}
@@ -40,12 +64,10 @@ function Field({
 }
 
 /** A labelled text (or email) input of the auth forms. */
-export function TextField({ label, hint, className, type = 'text', ...inputProps }: FieldProps & { type?: 'text' | 'email' }) {
+export function TextField({ label, hint, error, className, type = 'text', ...inputProps }: FieldProps & { type?: 'text' | 'email' }) {
   return (
-    <Field label={label} hint={hint} className={className}>
-      {({ id, hintId }) => (
-        <input id={id} type={type} className="auth-field__input" aria-describedby={hintId} {...inputProps} />
-      )}
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(ids) => <input type={type} className="auth-field__input" {...describedControl(ids, error)} {...inputProps} />}
     </Field>
   );
 }
@@ -54,27 +76,26 @@ export function TextField({ label, hint, className, type = 'text', ...inputProps
  * A password input with a show/hide toggle. The toggle is named by its (hidden) text rather than
  * `aria-label`, so looking the field up by its label ("Password") finds only the input.
  */
-export function PasswordField({ label, hint, className, ...inputProps }: FieldProps) {
+export function PasswordField({ label, hint, error, className, ...inputProps }: FieldProps) {
   const [shown, setShown] = useState(false);
   const toggleName = `${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
   return (
-    <Field label={label} hint={hint} className={className}>
-      {({ id, hintId }) => (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(ids) => (
         <div className="auth-field__control">
           <input
-            id={id}
+            {...describedControl(ids, error)}
             type={shown ? 'text' : 'password'}
             className="auth-field__input auth-field__input--with-toggle"
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            aria-describedby={hintId}
             {...inputProps}
           />
           <button
             type="button"
             className="auth-field__toggle"
-            aria-controls={id}
+            aria-controls={ids.id}
             onClick={() => setShown((value) => !value)}
           >
             {shown ? <EyeOffIcon /> : <EyeIcon />}

@@ -29,6 +29,31 @@ export function signupProblem(form: SignupForm): SignupProblem | null {
   return null;
 }
 
+export type SignupFieldErrors = Partial<Record<keyof SignupForm, string>>;
+
+/** What an empty field says under itself (the toast says the spec's one text for them all). */
+const EMPTY_FIELD_TEXTS: Record<keyof SignupForm, string> = {
+  firstName: 'Enter your first name.',
+  lastName: 'Enter your last name.',
+  emailAddress: 'Enter your email address.',
+  username: 'Choose a username.',
+  password: 'Choose a password.',
+  rePassword: 'Enter the password again.',
+};
+
+/**
+ * Every problem of the form at once, each for the field it concerns, so the person sees all of them
+ * beside the fields (the toast names the first, in the spec's order: `signupProblem`).
+ */
+export function signupFieldErrors(form: SignupForm): SignupFieldErrors {
+  const errors: SignupFieldErrors = {};
+  for (const field of FIELD_ORDER) if (!form[field].trim()) errors[field] = EMPTY_FIELD_TEXTS[field];
+  if (!errors.password && form.password.length < MIN_PASSWORD_LENGTH) errors.password = MESSAGES.passwordTooShort;
+  if (!errors.rePassword && form.password !== form.rePassword) errors.rePassword = MESSAGES.passwordsDiffer;
+  if (!errors.username && !USERNAME_PATTERN.test(form.username.trim())) errors.username = MESSAGES.usernameRule;
+  return errors;
+}
+
 /** What is sent: only username, password, first and last name (spec 3); the email stays here. */
 export function signupPayload(form: SignupForm): SignupPayload {
   return {

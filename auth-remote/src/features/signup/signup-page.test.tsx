@@ -1,5 +1,5 @@
-import { api, ApiError, queryClient, queryKeys, useSession } from '@chirp/session';
-import { aUser, deferred } from '@chirp/session/testing';
+import { ApiError, compactApi, useSession } from '@chirp/session';
+import { aPostPage, aProfile, deferred } from '@chirp/session/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,12 +14,16 @@ function renderSignup() {
   return renderAuthRoute(<SignupPage />, { pathname: '/signup' });
 }
 
+const ada = aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+
 function backEndAccepts() {
-  const signup = vi
-    .spyOn(api, 'signup')
-    .mockResolvedValue({ createdUser: aUser({ username: 'ada' }), encodedToken: 'token-of-ada' });
+  const signup = vi.spyOn(compactApi, 'signup').mockResolvedValue({ createdUser: ada, encodedToken: 'token-of-ada' });
+  vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
   return { signup };
 }
+
+/** A toast (the toaster's status region), as opposed to the same words under a field. */
+const findToast = (text: string) => screen.findByText(text, { ...exactly, selector: '[role="status"]' });
 
 const filled = {
   'First name': 'Ada',
@@ -78,7 +82,7 @@ describe('SignupPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-      expect(await screen.findByText(' Enter all fields to signup ', exactly)).toBeInTheDocument();
+      expect(await findToast(' Enter all fields to signup ')).toBeInTheDocument();
       expect(screen.getByLabelText(label)).toHaveFocus();
       expect(signup).not.toHaveBeenCalled();
     },
@@ -91,7 +95,7 @@ describe('SignupPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText(' Enter all fields to signup ', exactly)).toBeInTheDocument();
+    expect(await findToast(' Enter all fields to signup ')).toBeInTheDocument();
     expect(signup).not.toHaveBeenCalled();
   });
 
@@ -100,46 +104,72 @@ describe('SignupPage', () => {
     const { user } = renderSignup();
     await fillIn(user, { ...filled, Password: 'short', 'Confirm password': '' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText(' Enter all fields to signup ', exactly)).toBeInTheDocument();
+    expect(await findToast(' Enter all fields to signup ')).toBeInTheDocument();
 
     await fillIn(user, { 'Confirm password': 'different' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('Password must be minimum 8 characters', exactly)).toBeInTheDocument();
+    expect(await findToast('Password must be minimum 8 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveFocus();
 
     await fillIn(user, { Password: 'engine-1843', 'Confirm password': 'engine-1844' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('Passwords do not match', exactly)).toBeInTheDocument();
+    expect(await findToast('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toHaveFocus();
 
     expect(signup).not.toHaveBeenCalled();
   });
 
-  it('signs up with only the four fields, fills the login form, says so and goes to login', async () => {
+  it('signs up with only the four fields, signs the newcomer in, says so and goes to /home', async () => {
     const { signup } = backEndAccepts();
-    const suggestions = queryKeys.peopleList({ kind: 'suggestions' });
-    queryClient.setQueryData(suggestions, { pages: [{ users: [], nextCursor: null }], pageParams: [undefined] });
     const { user } = renderSignup();
     await fillIn(user, filled);
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByRole('heading', { name: 'Landed on /' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
     expect(await screen.findByText('Signed Up Successfully')).toBeInTheDocument();
     expect(signup).toHaveBeenCalledTimes(1);
-    expect(signup.mock.calls[0][0]).toStrictEqual({
+    expect(signup.mock.calls[0]![0]).toStrictEqual({
       username: 'ada',
       password: 'engine-1843',
       firstName: 'Ada',
       lastName: 'Lovelace',
     });
-    // Spec 4: users are reloaded: the lists of people load again when next shown.
-    expect(queryClient.getQueryState(suggestions)?.isInvalidated).toBe(true);
-    expect(useSession.getState().loginForm).toEqual({ username: 'ada', password: 'engine-1843' });
+    expect(useSession.getState()).toMatchObject({ token: 'token-of-ada', username: 'ada', currentUser: ada });
+  });
+
+  it('shows every problem beside its field at once, tied to it, while the toast names the first', async () => {
+    const { signup } = backEndAccepts();
+    const { user } = renderSignup();
+    await fillIn(user, { ...filled, 'First name': '', Username: 'ada lovelace', Password: 'short', 'Confirm password': 'other' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await findToast(' Enter all fields to signup ')).toBeInTheDocument();
+    const problems = {
+      'First name': 'Enter your first name.',
+      Username: 'A username may contain only letters, digits, dots, dashes and underscores, and needs at least one letter.',
+      Password: 'Password must be minimum 8 characters',
+      'Confirm password': 'Passwords do not match',
+    };
+    for (const [label, problem] of Object.entries(problems)) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(problem));
+    }
+    expect(screen.getByLabelText('Last name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(signup).not.toHaveBeenCalled();
+
+    // A fixed field says nothing more; the others still do.
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter your first name.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the back end’s message for a taken username and keeps the form', async () => {
-    vi.spyOn(api, 'signup').mockRejectedValue(
+    vi.spyOn(compactApi, 'signup').mockRejectedValue(
       new ApiError(422, 'Unprocessable Entity. Username Already Exists.'),
     );
     const { user } = renderSignup();
@@ -147,14 +177,17 @@ describe('SignupPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText('Unprocessable Entity. Username Already Exists.')).toBeInTheDocument();
+    expect(await findToast('Unprocessable Entity. Username Already Exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(expect.stringContaining('Username Already Exists.'));
     expect(screen.getByLabelText('Username')).toHaveValue('ada');
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 
   it('shows progress and sends once however often it is submitted during the call', async () => {
-    const answer = deferred<Awaited<ReturnType<typeof api.signup>>>();
-    const signup = vi.spyOn(api, 'signup').mockReturnValue(answer.promise);
+    const answer = deferred<Awaited<ReturnType<typeof compactApi.signup>>>();
+    const signup = vi.spyOn(compactApi, 'signup').mockReturnValue(answer.promise);
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
     const { user } = renderSignup();
     await fillIn(user, filled);
 
@@ -166,8 +199,8 @@ describe('SignupPage', () => {
     fireEvent.submit(button.closest('form')!);
     expect(signup).toHaveBeenCalledTimes(1);
 
-    answer.resolve({ createdUser: aUser(), encodedToken: 'token-of-ada' });
-    expect(await screen.findByRole('heading', { name: 'Landed on /' })).toBeInTheDocument();
+    answer.resolve({ createdUser: ada, encodedToken: 'token-of-ada' });
+    expect(await screen.findByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
     expect(signup).toHaveBeenCalledTimes(1);
   });
 });

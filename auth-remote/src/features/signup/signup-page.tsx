@@ -1,27 +1,35 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/contracts';
-import { errorMessage, toast, useSession } from '@chirp/session';
+import { ApiError, errorMessage, toast, useSession } from '@chirp/session';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../auth-page/auth-page';
 import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
 import { SubmitButton } from '../auth-page/submit-button';
 import { useSubmission } from '../auth-page/use-submission';
-import { emptySignupForm, signupPayload, signupProblem } from './signup-checks';
+import { returnPath } from '../login/return-path';
+import { emptySignupForm, type SignupFieldErrors, signupFieldErrors, signupPayload, signupProblem } from './signup-checks';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
 const ERROR_TOAST = 'signup-error';
 
-/** The sign-up page (route /signup). */
+/** The sign-up page (route /signup): a successful sign-up signs the person in and goes on to /home. */
 export default function SignupPage() {
   const signUp = useSession((state) => state.signUp);
   const navigate = useNavigate();
   const location = useLocation();
   const [form, setForm] = useState<SignupForm>(emptySignupForm);
+  const [errors, setErrors] = useState<SignupFieldErrors>({});
   const { busy, run, running } = useSubmission();
 
   const fieldChanged = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
+    const next = { ...form, [name]: value };
+    setForm(next);
+    // The errors shown follow the typing: one fixed goes, none appears before the next submit.
+    setErrors((shown) => {
+      const now = signupFieldErrors(next);
+      return Object.fromEntries(Object.keys(shown).flatMap((field) => (field in now ? [[field, now[field as keyof SignupForm]]] : [])));
+    });
   };
 
   const submitted = (event: FormEvent<HTMLFormElement>) => {
@@ -29,21 +37,31 @@ export default function SignupPage() {
     if (running()) return;
     const problem = signupProblem(form);
     if (problem) {
+      // The toast names the first problem (the spec's order and texts); each field shows its own.
+      setErrors(signupFieldErrors(form));
       toast.error(problem.message, { id: ERROR_TOAST });
       focusField(event.currentTarget, problem.field);
       return;
     }
+    setErrors({});
+    const formElement = event.currentTarget;
+    const destination = returnPath(location.state);
     void run(async () => {
       try {
-        // The store reloads users and fills the login form with the new credentials.
+        // The newcomer is signed in at once: no second trip through the login page.
         await signUp(signupPayload(form));
       } catch (error) {
         toast.error(errorMessage(error), { id: ERROR_TOAST });
+        // A taken username is the username field's problem.
+        if (error instanceof ApiError && error.status === 422) {
+          setErrors({ username: errorMessage(error) });
+          focusField(formElement, 'username');
+        }
         return;
       }
       toast.dismiss(ERROR_TOAST);
       toast.success(MESSAGES.signedUp);
-      navigate(paths.login, { state: location.state });
+      navigate(destination, { replace: true });
     });
   };
 
@@ -56,6 +74,7 @@ export default function SignupPage() {
           <TextField
             label="First name"
             name="firstName"
+            error={errors.firstName}
             autoComplete="given-name"
             value={form.firstName}
             onChange={fieldChanged}
@@ -63,6 +82,7 @@ export default function SignupPage() {
           <TextField
             label="Last name"
             name="lastName"
+            error={errors.lastName}
             autoComplete="family-name"
             value={form.lastName}
             onChange={fieldChanged}
@@ -72,6 +92,7 @@ export default function SignupPage() {
           label="Email address"
           type="email"
           name="emailAddress"
+          error={errors.emailAddress}
           autoComplete="email"
           value={form.emailAddress}
           onChange={fieldChanged}
@@ -79,6 +100,7 @@ export default function SignupPage() {
         <TextField
           label="Username"
           name="username"
+          error={errors.username}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -89,6 +111,7 @@ export default function SignupPage() {
         <PasswordField
           label="Password"
           name="password"
+          error={errors.password}
           autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           value={form.password}
@@ -97,6 +120,7 @@ export default function SignupPage() {
         <PasswordField
           label="Confirm password"
           name="rePassword"
+          error={errors.rePassword}
           autoComplete="new-password"
           value={form.rePassword}
           onChange={fieldChanged}

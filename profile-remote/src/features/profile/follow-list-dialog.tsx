@@ -1,6 +1,6 @@
 import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
 import { usePeople } from '../../components/people-pages';
-import { PersonLink } from '../people/person-link';
+import { PersonRow } from '../people/person-row';
 
 export type FollowListKind = 'following' | 'followers';
 
@@ -16,7 +16,7 @@ interface FollowListDialogProps {
   onClose: () => void;
 }
 
-/** 'Following' or 'Followers', a page at a time: each person links to their profile; following a link closes it. */
+/** 'Following' or 'Followers', a page at a time: each person links to their profile (following a link closes it), with a Follow button beside them. */
 export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProps) {
   const { people, error, retry, footer } = usePeople({ kind, userId });
   const { title, empty } = TEXTS[kind];
@@ -31,9 +31,7 @@ export function FollowListDialog({ kind, userId, onClose }: FollowListDialogProp
           <>
             <ul className="people-list follow-dialog__list">
               {people.map((person) => (
-                <li key={person._id} className="people-list__item">
-                  <PersonLink person={person} onNavigate={close} />
-                </li>
+                <PersonRow key={person._id} person={person} onNavigate={close} />
               ))}
             </ul>
             {footer}

@@ -15,6 +15,41 @@ interface ProfileHeaderProps {
   onShowList: (kind: FollowListKind) => void;
 }
 
+/**
+ * What sign-up stores in an untouched title, bio and website (spec 3). They stay stored as they are;
+ * they are prompts for the owner, and mean nothing to anyone else.
+ */
+const PROMPTS = { title: 'Add title', bio: 'Add bio', website: 'Add website' } as const;
+type PromptField = keyof typeof PROMPTS;
+
+const isPrompt = (field: PromptField, value: string | undefined) => value?.trim() === PROMPTS[field];
+
+/** A title or bio as it shows: the owner's prompt opens the edit dialog; a visitor never sees one. */
+function ProfileField({
+  className,
+  field,
+  value,
+  isOwn,
+  onEdit,
+}: {
+  className: string;
+  field: PromptField;
+  value: string | undefined;
+  isOwn: boolean;
+  onEdit: () => void;
+}) {
+  if (!value) return null;
+  if (!isPrompt(field, value)) return <p className={className}>{value}</p>;
+  if (!isOwn) return null;
+  return (
+    <p className={className}>
+      <button type="button" className="profile__prompt" onClick={onEdit}>
+        {PROMPTS[field]}
+      </button>
+    </p>
+  );
+}
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** Picture, names, title, bio, website, counts, and the owner's or visitor's actions. */
@@ -65,9 +100,13 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
           {fullName(user)}
         </h1>
         <p className="profile__handle">@{user.username}</p>
-        {user.title && <p className="profile__title">{user.title}</p>}
-        {user.bio && <p className="profile__bio">{user.bio}</p>}
-        <Website value={user.website ?? ''} />
+        <ProfileField className="profile__title" field="title" value={user.title} isOwn={isOwn} onEdit={onEdit} />
+        <ProfileField className="profile__bio" field="bio" value={user.bio} isOwn={isOwn} onEdit={onEdit} />
+        {isPrompt('website', user.website) ? (
+          <ProfileField className="profile__website" field="website" value={user.website} isOwn={isOwn} onEdit={onEdit} />
+        ) : (
+          <Website value={user.website ?? ''} />
+        )}
         <ul className="profile__stats">
           <li className="profile__stat">
             <strong>{postCount}</strong> {plural(postCount, 'Post', 'Posts')}

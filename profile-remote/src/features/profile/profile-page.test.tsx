@@ -68,9 +68,33 @@ describe('profile details', () => {
       .mockResolvedValueOnce({ user: jane });
     show('janedoe');
     expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem. Please try again.');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(profile).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('sign-up defaults', () => {
+  const untouched = { title: 'Add title', bio: 'Add bio', website: 'Add website' };
+
+  it('shows the owner the untouched title, bio and website as prompts that open the edit dialog', async () => {
+    serveProfiles(makeGuest(untouched));
+    show('guestuser');
+    for (const prompt of ['Add title', 'Add bio', 'Add website']) {
+      expect(await screen.findByRole('button', { name: prompt })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Add bio' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Bio')).toHaveValue('Add bio');
+  });
+
+  it('shows a visitor none of them', async () => {
+    serveProfiles(me, makePerson('rohit', untouched));
+    show('rohit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rohit Tester' })).toBeInTheDocument();
+    for (const prompt of ['Add title', 'Add bio', 'Add website']) {
+      expect(screen.queryByText(prompt)).not.toBeInTheDocument();
+    }
   });
 });
 
@@ -94,11 +118,13 @@ describe('post tabs', () => {
     expect(within(panel()).getByRole('list', { name: 'Replies' })).toHaveTextContent('{"kind":"userReplies","username":"guestuser"}No replies yet');
   });
 
-  it('keeps someone else’s bookmarks private: their tab is empty and asks for nothing', async () => {
+  it('shows a visitor only the person’s posts and replies: no liked or bookmarked posts, no prompt to post', async () => {
     show('rohit');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Bookmark Post' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('No Bookmark Posts!');
-    expect(screen.queryByRole('list', { name: 'Bookmark Post' })).not.toBeInTheDocument();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Posts', 'Replies']);
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('list', { name: 'Posts' })).toHaveTextContent('{"kind":"user","username":"rohit"}No posts yet');
+    expect(screen.queryByText('Add a Post!')).not.toBeInTheDocument();
   });
 
   it('moves between tabs with the arrow, Home and End keys', async () => {
@@ -259,6 +285,20 @@ describe('following and followers dialogs', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+  });
+
+  it('offers Follow or Following beside each person but oneself, and a click follows at once', async () => {
+    vi.spyOn(compactApi, 'followers').mockImplementation(pagesOf([cardOf(jane), cardOf(rohit), cardOf(me)]));
+    const follow = vi.spyOn(compactApi, 'follow').mockResolvedValue({ user: me, followUser: { ...rohit, followedByMe: true } });
+    show('janedoe');
+    await userEvent.click(await screen.findByRole('button', { name: '1 Followers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Followers' });
+    const row = async (name: RegExp) => (await within(dialog).findByRole('link', { name })).closest('li') as HTMLElement;
+    expect(within(await row(/Jane Doe/)).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(within(await row(/Guest User/)).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(await row(/Rohit Sharma/)).getByRole('button', { name: 'Follow' }));
+    expect(within(await row(/Rohit Sharma/)).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledWith('id-rohit');
   });
 
   it('uses the spec’s empty texts', async () => {

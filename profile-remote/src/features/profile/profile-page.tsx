@@ -12,8 +12,9 @@ import '@chirp/ui/styles.css';
 import './profile.css';
 
 /**
- * /profile/{userName}: the person, their counts, and their posts in three tabs (spec 2). The tabs use
- * the feed's post list (feed/PostList, with its one post card), composed in by the shell.
+ * /profile/{userName}: the person, their counts, and their posts in tabs: the spec's three (Posts, Liked
+ * Posts, Bookmark Post) and Replies on one's own profile; Posts and Replies on someone else's. The tabs
+ * use the feed's post list (feed/PostList, with its one post card), composed in by the shell.
  */
 export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
   const { data: profile, error, refetch } = useProfile(userName);
@@ -39,7 +40,7 @@ export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
         <h1 id="profile-error-heading">This profile could not be loaded</h1>
         <p role="alert">{errorMessage(error)}</p>
         <button type="button" className="button button--primary" onClick={() => void refetch()}>
-          Try again
+          Retry
         </button>
       </section>
     );
@@ -65,6 +66,12 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
     [profile.username],
   );
 
+  // The person's replies, after the spec's tabs.
+  const repliesTab = {
+    label: 'Replies',
+    render: () => <PostList source={sources.replies} emptyText="No replies yet" label="Replies" />,
+  };
+
   const startEditing = () => {
     // Spec 4: opening the dialog copies the current values into the draft.
     setProfileDraft({ title: profile.title ?? '', bio: profile.bio ?? '', website: profile.website ?? '' });
@@ -77,25 +84,24 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
       <ProfileHeader profile={profile} isOwn={isOwn} headingId={headingId} onEdit={startEditing} onShowList={setFollowList} />
       <ProfileTabs
         label={`Posts of ${profile.firstName} ${profile.lastName}`.trim()}
-        tabs={[
-          { label: 'Posts', render: () => <PostList source={sources.posts} emptyText="Add a Post!" label="Posts" /> },
-          {
-            label: 'Liked Posts',
-            render: () => <PostList source={sources.liked} emptyText="No Liked Posts!" label="Liked Posts" />,
-          },
-          {
-            label: 'Bookmark Post',
-            // Bookmarks are private: one's own are listed; someone else's are nobody else's business.
-            render: () =>
-              isOwn ? (
-                <PostList source={sources.bookmarked} emptyText="No Bookmark Posts!" label="Bookmark Post" />
-              ) : (
-                <p className="profile__empty">No Bookmark Posts!</p>
-              ),
-          },
-          // Issue 14: the person's replies, after the spec's three tabs.
-          { label: 'Replies', render: () => <PostList source={sources.replies} emptyText="No replies yet" label="Replies" /> },
-        ]}
+        tabs={
+          isOwn
+            ? [
+                { label: 'Posts', render: () => <PostList source={sources.posts} emptyText="Add a Post!" label="Posts" /> },
+                {
+                  label: 'Liked Posts',
+                  render: () => <PostList source={sources.liked} emptyText="No Liked Posts!" label="Liked Posts" />,
+                },
+                {
+                  label: 'Bookmark Post',
+                  render: () => <PostList source={sources.bookmarked} emptyText="No Bookmark Posts!" label="Bookmark Post" />,
+                },
+                repliesTab,
+              ]
+            : // A visitor sees what the person wrote: what they like and keep is theirs, and 'Add a Post!'
+              // is a prompt for the owner only.
+              [{ label: 'Posts', render: () => <PostList source={sources.posts} emptyText="No posts yet" label="Posts" /> }, repliesTab]
+        }
       />
       {followList && <FollowListDialog kind={followList} userId={profile._id} onClose={() => setFollowList(null)} />}
       {editing && <EditProfileDialog user={profile} onClose={() => setEditing(false)} />}

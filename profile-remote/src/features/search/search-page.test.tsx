@@ -38,6 +38,17 @@ const show = (path: string) =>
   );
 
 describe('the search page', () => {
+  it('offers Follow beside each person found, as the suggestions do, and none beside oneself', async () => {
+    vi.mocked(compactApi.searchPeople).mockResolvedValue({ users: [cardOf(ada), cardOf(me)], nextCursor: null });
+    const follow = vi.spyOn(compactApi, 'follow').mockResolvedValue({ user: me, followUser: { ...ada, followedByMe: true } });
+    show('/search?q=ada');
+    const people = await screen.findByRole('list', { name: 'People matching ada' });
+    expect(within(people).getAllByRole('button').map((button) => button.textContent)).toEqual(['Follow']);
+    await userEvent.click(within(people).getByRole('button', { name: 'Follow' }));
+    expect(within(people).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(follow).toHaveBeenCalledWith('id-ada');
+  });
+
   it('shows the people who match first, and the posts in their own tab', async () => {
     show('/search?q=ada');
     expect(screen.getByRole('heading', { level: 1, name: 'Search results for “ada”' })).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { paths } from '@chirp/contracts';
 import type { PostListProps, SearchPageProps } from '@chirp/seams';
 import { usePeoplePages, usePostPages } from '@chirp/session';
-import { RetryAlert, SearchIcon, Spinner } from '@chirp/ui';
+import { RetryAlert, SearchIcon, shortcutTarget, Spinner } from '@chirp/ui';
 import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
-import { PersonLink } from '../people/person-link';
+import { PersonRow } from '../people/person-row';
 import { ProfileTabs } from '../profile/profile-tabs';
 import '@chirp/ui/styles.css';
 import '../side-panel/side-panel.css';
@@ -102,6 +102,7 @@ function SearchForm({ initial }: { initial: string }) {
       <input
         type="search"
         className="side-search__input"
+        {...shortcutTarget('search')}
         aria-label="Search people and posts"
         placeholder="Search people and posts"
         maxLength={MAX_SEARCH_LENGTH}
@@ -125,9 +126,7 @@ function PeopleResults({ text, stillSearching }: { text: string; stillSearching:
     <>
       <ul className="people-list" aria-label={`People matching ${text}`}>
         {people.map((person) => (
-          <li key={person._id} className="people-list__item">
-            <PersonLink person={person} />
-          </li>
+          <PersonRow key={person._id} person={person} />
         ))}
       </ul>
       {footer}

@@ -42,6 +42,18 @@ const findRow = async (name: string) =>
   ) as HTMLElement;
 
 describe('Search friend', () => {
+  it('leaves the search to the search page’s own box there, on both layouts; the suggestions stay', async () => {
+    renderInApp(
+      <>
+        <SidePanel variant="column" />
+        <SidePanel variant="dropdown" />
+      </>,
+      '/search?q=jane',
+    );
+    expect(await screen.findByRole('region', { name: 'Suggestions for you' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
   it('finds people by part of their username, first or last name, ignoring case', async () => {
     renderInApp(<SidePanel variant="column" />);
     expect(searchBox()).toHaveAttribute('placeholder', 'Search friend');
@@ -58,11 +70,11 @@ describe('Search friend', () => {
     expect(vi.mocked(compactApi.searchPeople).mock.calls.map(([text]) => text)).toEqual(['DOE', 'sh']);
   });
 
-  it('opens the search page on Enter, with people and posts, and clears the box', async () => {
+  it('opens the search page on Enter, with people and posts, and leaves the search to its box', async () => {
     renderInApp(<SidePanel variant="column" />);
     await userEvent.type(searchBox(), 'doe{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/search');
-    expect(searchBox()).toHaveValue('');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
   });
 

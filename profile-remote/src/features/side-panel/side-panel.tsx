@@ -1,5 +1,7 @@
+import { paths } from '@chirp/contracts';
 import type { SidePanelProps } from '@chirp/seams';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
 import { Suggestions } from './suggestions';
@@ -8,18 +10,23 @@ import './side-panel.css';
 
 /** The 'Search friend' box and 'Suggestions for you' (spec 2, shared chrome). */
 export default function SidePanel({ variant = 'column' }: Partial<SidePanelProps>) {
-  return variant === 'dropdown' ? <SearchDropdown /> : <SideColumn />;
+  // The search page has a search box of its own, holding its search: a second one would only confuse.
+  const onSearchPage = useLocation().pathname === paths.search;
+  if (variant === 'dropdown') return onSearchPage ? null : <SearchDropdown />;
+  return <SideColumn withSearch={!onSearchPage} />;
 }
 
-function SideColumn() {
+function SideColumn({ withSearch }: { withSearch: boolean }) {
   const [query, setQuery] = useState('');
   const resultsId = useId();
   return (
     <div className="side-panel side-panel--column">
-      <div className="side-panel__search card">
-        <SearchBox value={query} onChange={setQuery} controls={resultsId} onSearch={() => setQuery('')} />
-        <SearchResults id={resultsId} query={query} onNavigate={() => setQuery('')} />
-      </div>
+      {withSearch && (
+        <div className="side-panel__search card">
+          <SearchBox value={query} onChange={setQuery} controls={resultsId} onSearch={() => setQuery('')} />
+          <SearchResults id={resultsId} query={query} onNavigate={() => setQuery('')} />
+        </div>
+      )}
       <div className="side-panel__suggestions card">
         <Suggestions />
       </div>

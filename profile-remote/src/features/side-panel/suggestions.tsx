@@ -3,8 +3,7 @@ import { RetryAlert, Spinner } from '@chirp/ui';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
 import { followKey } from '../people/follow-actions';
-import { FollowButton } from '../people/follow-button';
-import { PersonLink } from '../people/person-link';
+import { PersonRow } from '../people/person-row';
 
 const SOURCE = { kind: 'suggestions' } as const;
 
@@ -66,10 +65,7 @@ export function Suggestions({ onNavigate }: SuggestionsProps) {
           {suggestions.length > 0 && (
             <ul className="people-list">
               {suggestions.map((person, index) => (
-                <li key={person._id} className="people-list__item">
-                  <PersonLink person={person} onNavigate={onNavigate} />
-                  <FollowButton person={person} onFollowed={rememberRow(index)} />
-                </li>
+                <PersonRow key={person._id} person={person} onNavigate={onNavigate} onFollowed={rememberRow(index)} />
               ))}
             </ul>
           )}

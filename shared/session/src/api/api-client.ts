@@ -10,6 +10,7 @@ import type {
   PostPage,
   ThreadResponse,
   UnreadNotifications,
+  Profile,
   ProfileResponse,
   Credentials,
   FollowResponse,
@@ -201,6 +202,9 @@ function compact(path: string, query: Record<string, string | number | undefined
  */
 export const compactApi = {
   login: (credentials: Credentials) => request<CompactLoginResponse>('POST', compact('/auth/login'), credentials),
+  /** Creates the account; answers it as the signed-in person's profile, with their token. */
+  signup: (payload: SignupPayload) =>
+    request<{ createdUser: Profile; encodedToken: string }>('POST', compact('/auth/signup'), payload),
 
   feed: (query: PageQuery = {}) => request<PostPage>('GET', compact('/posts', { ...query })),
   post: (postId: string) => request<CompactPostResponse>('GET', compact(`/posts/${id(postId)}`)),

@@ -10,6 +10,7 @@ import { likesAnnounced, postCached, replyAnnounced } from '../query/cache-updat
 import { queryKeys, type PostSource } from '../query/keys';
 import type { PostPages } from '../query/post-queries';
 import { queryClient } from '../query/query-client';
+import { recoveryChance } from '../query/recovery';
 import { useSession } from '../store/session-store';
 import { liveSource, watchLiveSource } from './live-source';
 import { syncShownPosts } from './shown-posts';
@@ -46,7 +47,7 @@ export function applyLiveEvent(event: LiveEvent): void {
 /**
  * Keeps the page connected to the live source while someone is signed in (the shell's signed-in
  * layout calls it once), and the stream told which posts the page shows. Coming back after a lost
- * connection, the unread count is asked again.
+ * connection, the unread count is asked again, and every area that failed meanwhile tries again.
  */
 export function useLiveUpdates(): void {
   const token = useSession((state) => state.token);
@@ -61,7 +62,10 @@ export function useLiveUpdates(): void {
       connected: (streamId) => {
         setLiveConnected(true);
         shownPosts.streamOpened(streamId);
-        if (wasLost) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
+        if (!wasLost) return;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
+        // The stream is back, so is the server: what failed meanwhile loads again.
+        recoveryChance();
       },
       disconnected: () => {
         wasLost = true;

@@ -6,7 +6,10 @@ import type { PostPages } from '../query/post-queries';
 import { queryClient } from '../query/query-client';
 import { useSession } from '../store/session-store';
 import { aCompactPost, aPostPage, aProfile } from '../testing/fixtures';
-import { applyLiveEvent } from './live-updates';
+import { applyLiveEvent, useLiveUpdates } from './live-updates';
+import { configureLive, type LiveHandlers } from './live-source';
+import { onRecoveryChance } from '../query/recovery';
+import { renderHook } from '@testing-library/react';
 import { createServerLiveSource } from './server-live-source';
 
 const latest: PostSource = { kind: 'feed', sort: 'latest' };
@@ -113,5 +116,23 @@ describe('the API server as a live source', () => {
     expect(calls).toHaveLength(2);
     stop();
     stopWatching();
+  });
+});
+
+describe('the live stream coming back', () => {
+  it('gives whatever failed meanwhile its chance to load again, not the first connection', () => {
+    let handlers: LiveHandlers | undefined;
+    configureLive({ connect: (given) => ((handlers = given), () => undefined) });
+    const retry = vi.fn();
+    const stopListening = onRecoveryChance(retry);
+    const { unmount } = renderHook(() => useLiveUpdates());
+    handlers!.connected('s1');
+    expect(retry).not.toHaveBeenCalled();
+    handlers!.disconnected();
+    handlers!.connected('s2');
+    expect(retry).toHaveBeenCalledTimes(1);
+    unmount();
+    stopListening();
+    configureLive(null);
   });
 });

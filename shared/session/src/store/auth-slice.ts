@@ -1,13 +1,12 @@
 import type { StateCreator } from 'zustand';
-import { api, compactApi } from '../api/api-client';
+import { compactApi } from '../api/api-client';
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { prefetchPosts } from '../query/post-queries';
 import { profileStored } from '../query/cache-updates';
-import { queryKeys } from '../query/keys';
 import { queryClient } from '../query/query-client';
-import type { Credentials, Profile, SignupPayload, User } from '@chirp/contracts';
+import type { Credentials, Profile, SignupPayload } from '@chirp/contracts';
 import type { Session } from './session-store';
-import { readStoredSession } from './stored-session';
+import { keepDisplayName, readStoredDisplayName, readStoredSession } from './stored-session';
 
 /**
  * A session read back from storage is `checking` until the shell has asked the back end about its
@@ -20,13 +19,18 @@ export interface AuthSlice {
   username: string | null;
   /** Who is signed in: their profile as the back end last answered it (null until it has). */
   currentUser: Profile | null;
+  /**
+   * The signed-in person's full name, kept from the last time the back end answered: what the
+   * account area shows while `currentUser` is not known (the back end unreachable at start).
+   */
+  displayName: string | null;
   /** The login form's fields (spec: "current login name, login password"). */
   loginForm: Credentials;
   setLoginForm: (fields: Partial<Credentials>) => void;
   /** Logs in and keeps the token; the first page of the home feed then loads in the background. */
   logIn: (credentials: Credentials) => Promise<Profile>;
-  /** Signs up (no session yet) and fills the login form with the new credentials. */
-  signUp: (payload: SignupPayload) => Promise<User>;
+  /** Signs up and signs the new person in at once, as a log-in does. */
+  signUp: (payload: SignupPayload) => Promise<Profile>;
   /**
    * True once the user signed out themselves: the route guard then sends them to login without
    * remembering the page they left (an expired session does remember it, to come back after login).
@@ -51,6 +55,7 @@ export const initialAuthState = () => {
     token: stored.token,
     username: stored.username,
     currentUser: null as Profile | null,
+    displayName: stored.token ? readStoredDisplayName() : null,
     loginForm: { username: '', password: '' },
     signedOut: false,
     sessionStatus: (stored.token ? 'checking' : 'none') as SessionStatus,
@@ -58,58 +63,66 @@ export const initialAuthState = () => {
   };
 };
 
-export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => ({
-  ...initialAuthState(),
-  setLoginForm: (fields) => set((state) => ({ loginForm: { ...state.loginForm, ...fields } })),
-  logIn: async (credentials) => {
-    const { foundUser, encodedToken } = await compactApi.login(credentials);
-    localStorage.setItem(STORAGE_KEYS.token, encodedToken);
-    localStorage.setItem(STORAGE_KEYS.username, foundUser.username);
+export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => {
+  /** Keeps the session a log-in or a sign-up answered, and starts loading the home feed. */
+  const startSession = (user: Profile, token: string) => {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.username, user.username);
     set({
-      token: encodedToken,
-      username: foundUser.username,
-      currentUser: foundUser,
+      token,
+      username: user.username,
+      currentUser: user,
+      displayName: keepDisplayName(user),
       loginForm: { username: '', password: '' },
       signedOut: false,
       sessionStatus: 'confirmed',
       storedSessionDiscarded: false,
     });
-    // Only the log-in navigates: it resolves now, so no late step can move the person from where they
-    // went next. The home feed's first page starts loading on the way there.
+    // Only the log-in (or sign-up) navigates: it resolves now, so no late step can move the person
+    // from where they went next. The home feed's first page starts loading on the way there.
     queryClient.clear();
-    profileStored(foundUser);
+    profileStored(user);
     prefetchPosts({ kind: 'feed', sort: get().trending ? 'trending' : 'latest' });
-    return foundUser;
-  },
-  signUp: async (payload) => {
-    const { createdUser } = await api.signup(payload);
-    set({ loginForm: { username: payload.username, password: payload.password } });
-    // The newcomer is someone to suggest and to find from now on.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.people, refetchType: 'none' });
-    return createdUser;
-  },
-  confirmSession: (user) => {
-    set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user } : {}) });
-    if (user) profileStored(user);
-  },
-  // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
-  setCurrentUser: (user) =>
-    set((state) =>
-      state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username) ? { currentUser: user } : state,
-    ),
-  clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
-  logOut: (how = {}) => {
-    try {
-      // All of local storage (spec 4) but the theme, a choice of the device's rather than the person's.
-      const theme = localStorage.getItem(STORAGE_KEYS.theme);
-      localStorage.clear();
-      if (theme !== null) localStorage.setItem(STORAGE_KEYS.theme, theme);
-    } catch {
-      // Storage may be unavailable (private mode); the in-memory session is still cleared.
-    }
-    get().sessionReset();
-    // Nothing one person saw stays for the next one to see.
-    queryClient.clear();
-    set({ signedOut: how.bySignOut ?? false });
-  },
-});
+  };
+
+  return {
+    ...initialAuthState(),
+    setLoginForm: (fields) => set((state) => ({ loginForm: { ...state.loginForm, ...fields } })),
+    logIn: async (credentials) => {
+      const { foundUser, encodedToken } = await compactApi.login(credentials);
+      startSession(foundUser, encodedToken);
+      return foundUser;
+    },
+    signUp: async (payload) => {
+      const { createdUser, encodedToken } = await compactApi.signup(payload);
+      startSession(createdUser, encodedToken);
+      return createdUser;
+    },
+    confirmSession: (user) => {
+      set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user, displayName: keepDisplayName(user) } : {}) });
+      if (user) profileStored(user);
+    },
+    // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
+    setCurrentUser: (user) =>
+      set((state) =>
+        state.currentUser?._id === user._id || (!state.currentUser && state.username === user.username)
+          ? { currentUser: user, displayName: keepDisplayName(user) }
+          : state,
+      ),
+    clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
+    logOut: (how = {}) => {
+      try {
+        // All of local storage (spec 4) but the theme, a choice of the device's rather than the person's.
+        const theme = localStorage.getItem(STORAGE_KEYS.theme);
+        localStorage.clear();
+        if (theme !== null) localStorage.setItem(STORAGE_KEYS.theme, theme);
+      } catch {
+        // Storage may be unavailable (private mode); the in-memory session is still cleared.
+      }
+      get().sessionReset();
+      // Nothing one person saw stays for the next one to see.
+      queryClient.clear();
+      set({ signedOut: how.bySignOut ?? false });
+    },
+  };
+};

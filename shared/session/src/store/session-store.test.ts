@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, compactApi } from '../api/api-client';
+import { compactApi } from '../api/api-client';
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { queryKeys } from '../query/keys';
 import { queryClient } from '../query/query-client';
-import { aCompactPost, aPostPage, aProfile, aUser } from '../testing/fixtures';
+import { aCompactPost, aPostPage, aProfile } from '../testing/fixtures';
 import { sortPosts } from './post-order';
 import { useSession } from './session-store';
 
@@ -41,11 +41,33 @@ describe('session', () => {
     expect(state).not.toHaveProperty('users');
   });
 
-  it('signs up without a session and fills the login form with the new credentials', async () => {
-    vi.spyOn(api, 'signup').mockResolvedValue({ createdUser: aUser({ username: 'new' }), encodedToken: 'jwt' });
-    await useSession.getState().signUp({ username: 'new', password: 'password1', firstName: 'N', lastName: 'U' });
-    expect(useSession.getState().token).toBeNull();
-    expect(useSession.getState().loginForm).toEqual({ username: 'new', password: 'password1' });
+  it('keeps the signed-in person’s full name for the next start, and forgets it on sign-out', async () => {
+    const ann = aProfile({ _id: 'u1', username: 'ann', firstName: 'Ann', lastName: 'Lee' });
+    const token = `e30.${btoa(JSON.stringify({ _id: 'u1', username: 'ann' })).replace(/=+$/, '')}.c2ln`;
+    vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: ann, encodedToken: token });
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    await useSession.getState().logIn({ username: 'ann', password: 'secret123' });
+    expect(useSession.getState().displayName).toBe('Ann Lee');
+
+    // The next start, before (or without) the back end's answer: the session knows the name.
+    useSession.getState().sessionReset();
+    expect(useSession.getState()).toMatchObject({ token, currentUser: null, displayName: 'Ann Lee' });
+
+    useSession.getState().logOut({ bySignOut: true });
+    expect(useSession.getState().displayName).toBeNull();
+  });
+
+  it('signs up and signs the newcomer in at once, as a log-in does', async () => {
+    const ada = aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+    const signup = vi.spyOn(compactApi, 'signup').mockResolvedValue({ createdUser: ada, encodedToken: 'jwt-of-ada' });
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    queryClient.setQueryData(queryKeys.peopleList({ kind: 'suggestions' }), { pages: [], pageParams: [] });
+    await useSession.getState().signUp({ username: 'ada', password: 'password1', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(signup).toHaveBeenCalledWith({ username: 'ada', password: 'password1', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(useSession.getState()).toMatchObject({ token: 'jwt-of-ada', username: 'ada', currentUser: ada, sessionStatus: 'confirmed' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-of-ada');
+    // What the lists held before (without the newcomer) is gone.
+    expect(queryClient.getQueryData(queryKeys.peopleList({ kind: 'suggestions' }))).toBeUndefined();
   });
 
   it('logging out clears local storage but the device’s theme, every piece of session state and the query cache', () => {

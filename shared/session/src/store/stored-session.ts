@@ -62,9 +62,31 @@ export function readStoredSession(now = Date.now()): StoredSession {
   const claims = token === null ? null : readClaims(token, now);
   if (token !== null && claims && username === claims.username) return { token, username, claims, discarded: false };
   try {
-    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.username]) store?.removeItem(key);
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.username, DISPLAY_NAME_KEY]) store?.removeItem(key);
   } catch {
     // Storage refused: the session is dropped from memory all the same.
   }
   return { token: null, username: null, claims: null, discarded: true };
+}
+
+/**
+ * The signed-in person's name as last shown ("First Last"), kept beside the session so the account
+ * area can say who is signed in before the back end answers, or while it cannot be reached. It
+ * goes with the session: sign-out clears local storage.
+ */
+const DISPLAY_NAME_KEY = 'displayName';
+
+export function readStoredDisplayName(): string | null {
+  return storage()?.getItem(DISPLAY_NAME_KEY) || null;
+}
+
+/** Keeps `user`'s full name for the next start; answers it. */
+export function keepDisplayName(user: { firstName: string; lastName: string }): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  try {
+    storage()?.setItem(DISPLAY_NAME_KEY, name);
+  } catch {
+    // Storage refused: the name shows for this visit all the same.
+  }
+  return name;
 }

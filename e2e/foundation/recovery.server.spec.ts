@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+import { expect, signUpAndLogIn, test } from '../support/api-server';
+
+/**
+ * The server goes away and comes back: each area that failed meanwhile loads again by itself when the
+ * browser says it is back online or the tab regains focus, without its Retry being pressed. The
+ * live stream is left alone (its coming back is a chance of its own, tested in the session's units).
+ */
+async function serverDown(page: Page, apiUrl: string) {
+  await page.route(`${apiUrl}/api/**`, (route) =>
+    route.request().url().includes('/api/events') ? route.continue() : route.abort('connectionrefused'),
+  );
+}
+
+test('areas in error load again by themselves once the server is back and the browser says so', async ({ page, app, consoleErrors }) => {
+  await signUpAndLogIn(page, 'Rey');
+  const main = page.getByRole('main');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await serverDown(page, app.apiUrl);
+  await page.getByRole('complementary').getByRole('link', { name: /Amara Okafor/ }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'This profile could not be loaded' })).toBeVisible();
+  await page.unroute(`${app.apiUrl}/api/**`);
+  // Nothing asks again until something says the server may be back.
+  await expect(main.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(main.getByRole('heading', { level: 1, name: 'Amara Okafor' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  await serverDown(page, app.apiUrl);
+  await nav.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(main.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.unroute(`${app.apiUrl}/api/**`);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(main.getByText('No Bookmark Posts!')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  // The browser logs the refused calls themselves; nothing else may be logged.
+  const others = consoleErrors.filter((text) => !/ERR_CONNECTION_REFUSED|Failed to load resource/i.test(text));
+  expect(others).toEqual([]);
+  consoleErrors.length = 0;
+});
