@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@chirp/contracts';
+import { ApiError, messageFromBody } from '../api/api-error';
 import type { ImageUploader } from './image-uploader';
 
 export interface ServerUploaderOptions {
@@ -21,7 +22,8 @@ export function createServerUploader(options: ServerUploaderOptions): ImageUploa
       const token = globalThis.localStorage?.getItem(STORAGE_KEYS.token);
       const send = options.fetch ?? globalThis.fetch;
       const response = await send(uploadUrl, { method: 'POST', headers: token ? { authorization: token } : {}, body: form });
-      if (!response.ok) throw new Error(`The API server answered ${response.status} to the upload`);
+      // A refusal (not an image, too large, over the quota) carries the server's own words for the person.
+      if (!response.ok) throw new ApiError(response.status, messageFromBody(await response.json().catch(() => null), response.status));
       const body: unknown = await response.json();
       const url = (body as { url?: unknown } | null)?.url;
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error('The API server sent no url');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { configureUploader, uploadImage } from '../image-uploader';
 import { createServerUploader } from '../server-uploader';
+import { ApiError } from '../../api/api-error';
 
 const image = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -22,10 +23,14 @@ describe('the API server uploader', () => {
     expect((init.body as FormData).get('file')).toBeInstanceOf(Blob);
   });
 
-  it("is chosen with { kind: 'server' }, and a refusal reads 'Server Error'", async () => {
-    configureUploader({ kind: 'server', baseUrl: 'http://api.example', fetch: answer(415, { errors: ['Only JPEG, PNG, GIF and WebP images can be uploaded.'] }) });
+  it("is chosen with { kind: 'server' }, and a refusal reads 'Server Error', with the server's own words as its cause", async () => {
+    const refusal = 'Only JPEG, PNG, GIF and WebP images can be uploaded.';
+    configureUploader({ kind: 'server', baseUrl: 'http://api.example', fetch: answer(415, { errors: [refusal] }) });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(uploadImage(image)).rejects.toThrow('Server Error');
+    const failure = await uploadImage(image).catch((error: unknown) => error as Error);
+    expect(failure).toEqual(new Error('Server Error'));
+    expect(failure.cause).toBeInstanceOf(ApiError);
+    expect(failure.cause).toMatchObject({ status: 415, message: refusal });
     configureUploader({ kind: 'server', baseUrl: 'http://api.example', fetch: answer(201, { url: 'javascript:alert(1)' }) });
     await expect(uploadImage(image)).rejects.toThrow('Server Error');
   });
