@@ -8,14 +8,18 @@ import { expect, logIn, testWithOwnDeployment } from '../support/fixtures';
 /**
  * Issue 13: @chirp/session is the one package shared at run time, and its major version is the
  * contract between the shell and the remotes. The feed remote is built twice more, as if against a
- * newer minor (1.1.0) and a new major (2.0.0) of the session, and deployed beside the shell built
- * against 1.0.0: the minor loads and uses the page's session; the major's area says so while the rest
- * of the page works; pointing remotes.json back at the previous build (a rollback) restores it.
+ * newer minor and a new major of the session than the one the shell is built against (its package's
+ * version): the minor loads and uses the page's session; the major's area says so while the rest of
+ * the page works; pointing remotes.json back at the previous build (a rollback) restores it.
  */
 const test = testWithOwnDeployment('session-versions');
 test.describe.configure({ mode: 'serial' });
 
 const ROOT = resolve(import.meta.dirname, '../..');
+const CURRENT = (JSON.parse(readFileSync(join(ROOT, 'shared/session/package.json'), 'utf8')) as { version: string }).version;
+const [major, minor] = CURRENT.split('.').map(Number) as [number, number];
+const NEWER_MINOR = `${major}.${minor + 1}.0`;
+const NEW_MAJOR = `${major + 1}.0.0`;
 const builds = join(ROOT, '.cache', `session-versions-${process.pid}`);
 const servers: Server[] = [];
 const entries: Record<string, string> = {};
@@ -31,7 +35,7 @@ const sessionShareOf = (version: string) => {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   rmSync(builds, { recursive: true, force: true });
-  for (const version of ['1.1.0', '2.0.0']) {
+  for (const version of [NEWER_MINOR, NEW_MAJOR]) {
     const outDir = join(builds, version);
     mkdirSync(outDir, { recursive: true });
     execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
@@ -60,9 +64,9 @@ const remotesWith = (urls: Record<string, string>, feed: string) => ({
 });
 
 test('a remote built against a newer minor of the session loads in the older shell and shares its session', async ({ page, deployment }) => {
-  expect(sessionShareOf('1.1.0')).toMatchObject({ version: '1.1.0', requiredVersion: '^1.0.0' });
-  writeRemotes(deployment.shellDirectory, remotesWith(deployment.urls, entries['1.1.0']));
-  const newBuild = new URL(entries['1.1.0']).origin;
+  expect(sessionShareOf(NEWER_MINOR)).toMatchObject({ version: NEWER_MINOR, requiredVersion: `^${major}.0.0` });
+  writeRemotes(deployment.shellDirectory, remotesWith(deployment.urls, entries[NEWER_MINOR]));
+  const newBuild = new URL(entries[NEWER_MINOR]).origin;
   const scripts: { url: string; body: Promise<string> }[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') });
@@ -81,11 +85,11 @@ test('a remote built against a newer minor of the session loads in the older she
 });
 
 test('a remote built against a new major says so in its area, the rest of the page works, and a rollback restores it', async ({ page, deployment }) => {
-  expect(sessionShareOf('2.0.0')).toMatchObject({ version: '2.0.0', requiredVersion: '^2.0.0' });
-  writeRemotes(deployment.shellDirectory, remotesWith(deployment.urls, entries['2.0.0']));
+  expect(sessionShareOf(NEW_MAJOR)).toMatchObject({ version: NEW_MAJOR, requiredVersion: `^${NEW_MAJOR}` });
+  writeRemotes(deployment.shellDirectory, remotesWith(deployment.urls, entries[NEW_MAJOR]));
   // Its entry may download while its manifest is read (a preload), but it never runs: running it
   // would ask for the files it imports. Only the entry and the manifest are asked of that build.
-  const newMajor = new URL(entries['2.0.0']).origin;
+  const newMajor = new URL(entries[NEW_MAJOR]).origin;
   const askedOfNewMajor: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(newMajor)) askedOfNewMajor.push(new URL(request.url()).pathname);
@@ -94,7 +98,7 @@ test('a remote built against a new major says so in its area, the rest of the pa
   await logIn(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('alert')).toContainText(
-    'The home feed could not be loaded: it was built for another version of Chirp (session 2.0.0; this page provides 1.0.0).',
+    `The home feed could not be loaded: it was built for another version of Chirp (session ${NEW_MAJOR}; this page provides ${CURRENT}).`,
   );
   await page.waitForLoadState('networkidle');
   expect([...new Set(askedOfNewMajor)].sort()).toEqual(['/mf-manifest.json', '/remoteEntry.js']);
@@ -104,7 +108,7 @@ test('a remote built against a new major says so in its area, the rest of the pa
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goBack();
-  await expect(main.getByRole('alert')).toContainText('session 2.0.0');
+  await expect(main.getByRole('alert')).toContainText(`session ${NEW_MAJOR}`);
 
   // The rollback: remotes.json points at the previous build again; Retry reads it anew.
   writeRemotes(deployment.shellDirectory, remotesWith(deployment.urls, `${deployment.urls.feed}/remoteEntry.js`));
