@@ -12,7 +12,8 @@ export default defineConfig({
   outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Most of an E2E test is waiting (page loads, answers, animations): three on two cores.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,

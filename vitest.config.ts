@@ -15,5 +15,10 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
+    // Vitest runs one file at a time on two cores (cores - 1); most server files wait on processes,
+    // sockets and timers, so three at once keep both cores busy. A slower test under that load gets
+    // more than the default 5 s.
+    maxWorkers: 3,
+    testTimeout: 15_000,
   },
 });
