@@ -27,7 +27,10 @@ describe('the API server uploader', () => {
     const refusal = 'Only JPEG, PNG, GIF and WebP images can be uploaded.';
     configureUploader({ kind: 'server', baseUrl: 'http://api.example', fetch: answer(415, { errors: [refusal] }) });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const failure = await uploadImage(image).catch((error: unknown) => error as Error);
+    const failure: Error = await uploadImage(image).then(
+      () => new Error('no refusal'),
+      (error: unknown) => error as Error,
+    );
     expect(failure).toEqual(new Error('Server Error'));
     expect(failure.cause).toBeInstanceOf(ApiError);
     expect(failure.cause).toMatchObject({ status: 415, message: refusal });
