@@ -1,0 +1,97 @@
+// @vitest-environment node
+/**
+ * @chirp/session is the one package the shell and every remote share at run time, and a remote built
+ * against another major version is not loaded. So its public surface (every export, with its type,
+ * and the members of each exported type) is checked in (`public-surface.txt`), and:
+ *   - a surface that differs from the checked-in one fails, saying how to record it;
+ *   - recording it (`UPDATE_SURFACE=1 npx vitest run shared/build/session-surface.test.ts`)
+ *     is refused unless the package's version says what changed: a removed or changed export needs a
+ *     new major, an added one at least a new minor.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const PACKAGE = resolve(import.meta.dirname, '../session');
+const RECORD = join(PACKAGE, 'public-surface.txt');
+const version = (JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+
+const ROOT = resolve(PACKAGE, '../..');
+const FORMAT = ts.TypeFormatFlags.NoTruncation;
+
+/** One line per export: its name, value or type, and its type (a type's members, one level deep). */
+function currentSurface(): string[] {
+  const configFile = ts.readConfigFile(join(PACKAGE, 'tsconfig.json'), ts.sys.readFile);
+  const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, PACKAGE);
+  const index = join(PACKAGE, 'src/index.ts');
+  const program = ts.createProgram({ rootNames: [index], options: { ...config.options, noEmit: true, composite: false } });
+  const checker = program.getTypeChecker();
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
+  // Types of other modules are written import("<path>").Name: the path from the repository, not this machine's.
+  const text = (type: ts.Type) => checker.typeToString(type, undefined, FORMAT).replaceAll(`import("${ROOT}/`, 'import("');
+  return checker
+    .getExportsOfModule(moduleSymbol)
+    .map((exported) => {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = symbol.declarations?.[0];
+      if (symbol.flags & ts.SymbolFlags.Value && declaration) {
+        return `${exported.name}: value ${text(checker.getTypeOfSymbolAtLocation(symbol, declaration))}`;
+      }
+      const type = checker.getDeclaredTypeOfSymbol(symbol);
+      const members = checker
+        .getPropertiesOfType(type)
+        .map((member) => `${member.name}${member.flags & ts.SymbolFlags.Optional ? '?' : ''}: ${text(checker.getTypeOfSymbol(member))}`);
+      return `${exported.name}: type ${members.length > 0 ? `{ ${members.join('; ')} }` : text(type)}`;
+    })
+    .sort();
+}
+
+function readRecord(): { version: string; lines: string[] } | undefined {
+  if (!existsSync(RECORD)) return undefined;
+  const [header = '', ...lines] = readFileSync(RECORD, 'utf8').trimEnd().split('\n');
+  return { version: header.replace(/^@chirp\/session /, ''), lines };
+}
+
+const parts = (text: string) => text.split('.').map(Number) as [number, number, number];
+
+/** What the version must at least be for a surface that went from `before` to `after`. */
+export function bumpNeeded(before: string[], after: string[]): 'major' | 'minor' | 'none' {
+  const now = new Set(after);
+  if (before.some((line) => !now.has(line))) return 'major';
+  return after.length > before.length ? 'minor' : 'none';
+}
+
+describe('the public surface of @chirp/session', () => {
+  it('is the one checked in, and a change to it comes with the version it needs', () => {
+    const surface = currentSurface();
+    const record = readRecord();
+    if (process.env.UPDATE_SURFACE === '1') {
+      if (record) {
+        const [major, minor] = parts(version);
+        const [recordedMajor, recordedMinor] = parts(record.version);
+        const needed = bumpNeeded(record.lines, surface);
+        if (needed === 'major') expect(major, 'an export was removed or changed: a new major version').toBeGreaterThan(recordedMajor);
+        if (needed === 'minor') {
+          expect(major > recordedMajor || minor > recordedMinor, 'an export was added: at least a new minor version').toBe(true);
+        }
+      }
+      writeFileSync(RECORD, `@chirp/session ${version}\n${surface.join('\n')}\n`);
+      return;
+    }
+    expect(record, 'no public-surface.txt: record it with UPDATE_SURFACE=1').toBeDefined();
+    expect(
+      surface,
+      'The public surface of @chirp/session changed. Record it with UPDATE_SURFACE=1 npx vitest run shared/build/session-surface.test.ts ' +
+        '(a removed or changed export needs a new major version, an added one a new minor).',
+    ).toEqual(record!.lines);
+    expect(parts(version)[0], 'the checked-in surface is of this major').toBe(parts(record!.version)[0]);
+  });
+
+  it('needs a major for a removed or changed export, a minor for an added one', () => {
+    expect(bumpNeeded(['a: value number'], ['a: value number', 'b: value string'])).toBe('minor');
+    expect(bumpNeeded(['a: value number', 'b: value string'], ['a: value number'])).toBe('major');
+    expect(bumpNeeded(['a: value number'], ['a: value string'])).toBe('major');
+    expect(bumpNeeded(['a: value number'], ['a: value number'])).toBe('none');
+  });
+});
