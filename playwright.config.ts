@@ -16,8 +16,9 @@ export default defineConfig({
   workers: 3,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Three workers on two cores: a long journey can take twice its time on a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // The list as tests end, then the slowest tests and the counts (timing-reporter.ts).
   reporter: [['list'], ['./e2e/support/timing-reporter.ts']],
   use: {
@@ -42,7 +43,7 @@ export default defineConfig({
       // The production build against the real API server (server/), one per worker: issue 7.
       name: 'server',
       // Each journey signs people up and logs them in (scrypt on the server): longer than the rest.
-      timeout: 60_000,
+      timeout: 90_000,
       testMatch: /\.server\.spec\.ts$/,
       // Journeys across several instances need one PostgreSQL (CI sets DATABASE_URL; see .ci/run).
       testIgnore: process.env.DATABASE_URL ? [] : /\.postgres\.server\.spec\.ts$/,

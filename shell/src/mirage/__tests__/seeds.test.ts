@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { GUEST_CREDENTIALS, PRESET_AVATARS, DEFAULT_AVATAR } from '@chirp/contracts';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../passwords';
-import { isStoredPost, isStoredUser, TIMESTAMP_PATTERN } from '@chirp/api-rules';
-import { createSeedDatabase, SEED_PASSWORD } from '../seeds';
+import { hashPassword, verifyPassword } from '../passwords';
+import { isStoredPost, isStoredUser, PASSWORD_HASH_ITERATIONS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
+import { createSeedDatabase, SEED_HASH_ITERATIONS, SEED_PASSWORD } from '../seeds';
 import { UUID_PATTERN } from '@chirp/api-rules/contract';
 
 /** The pictures the shell ships (shell/public), by URL path, with their contents. */
@@ -33,6 +33,12 @@ describe('the seed data', () => {
     expect(await verifyPassword(GUEST_CREDENTIALS.password, guest.passwordHash)).toBe(true);
     const other = db.users.find((user) => user !== guest)!;
     expect(await verifyPassword(SEED_PASSWORD, other.passwordHash)).toBe(true);
+  });
+
+  it('hashes the published demo passwords with few iterations, and what a person chooses with the full count', async () => {
+    const db = await createSeedDatabase();
+    expect(db.users.every((user) => user.passwordHash.startsWith(`pbkdf2-sha256$${SEED_HASH_ITERATIONS}$`))).toBe(true);
+    expect(await hashPassword('a password of my own')).toMatch(new RegExp(`^pbkdf2-sha256\\$${PASSWORD_HASH_ITERATIONS}\\$`));
   });
 
   it('uses timestamps of the spec form, and like counts from 39 to 9432', async () => {
