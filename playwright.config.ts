@@ -12,11 +12,12 @@ export default defineConfig({
   outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
-  // Most of an E2E test is waiting (page loads, answers, animations): three on two cores.
-  workers: 3,
+  // One per core: the suite is CPU-bound on two cores (three workers were no faster, and slow steps
+  // ran into their timeouts).
+  workers: 2,
   retries: 0,
   forbidOnly: true,
-  // Three workers on two cores: a long journey can take twice its time on a busy machine.
+  // A long journey can take twice its time on a busy two-core machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The list as tests end, then the slowest tests and the counts (timing-reporter.ts).
