@@ -67,7 +67,7 @@ const PGLITE_FOLDER = 'pglite';
 async function seededPgliteFolder(): Promise<string> {
   const hash = createHash('sha256');
   for (const migration of readMigrations()) hash.update(`${migration.version}:${migration.text}\n`);
-  for (const file of ['server/src/seeds.ts', 'api-rules/src/seeds.ts', 'node_modules/@electric-sql/pglite/package.json']) {
+  for (const file of ['server/src/seeds.ts', 'server/src/passwords.ts', 'api-rules/src/seeds.ts', 'node_modules/@electric-sql/pglite/package.json']) {
     hash.update(readFileSync(join(ROOT, file)));
   }
   const folder = join(ROOT, '.cache', `pglite-seeded-${hash.digest('hex').slice(0, 16)}`);
@@ -91,11 +91,15 @@ async function seededPgliteFolder(): Promise<string> {
   return folder;
 }
 
+/** The ready folder, looked up (or made) once per test process, not once per server. */
+let seededOnce: Promise<string> | undefined;
+const seededFolder = () => (seededOnce ??= seededPgliteFolder());
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const config = testConfig(overrides);
   // A new PGlite folder with the seeds starts from the ready copy (the server then finds it migrated and seeded).
   if (!config.databaseUrl && overrides.dataDir === undefined && config.seedDemo) {
-    cpSync(join(await seededPgliteFolder(), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
+    cpSync(join(await seededFolder(), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
   }
   const server = await startServer(config);
   return {
