@@ -19,7 +19,12 @@ const oneDirection = (own) => ({
           .map((name) => ({
             group: [`**/${name}/**`, name],
             message: 'Packages talk through @chirp/session, @chirp/contracts, @chirp/ui or federation, never through each other’s files.',
-          })),
+          }))
+          .concat(
+            own === 'shell'
+              ? []
+              : [{ group: ['@chirp/browser-backend'], message: 'Only the shell loads the in-browser back end (lazily, when no server is configured).' }],
+          ),
       },
     ],
   },
@@ -65,6 +70,11 @@ export default tseslint.config(
               target: ['./shared/contracts', './shared/ui', './shared/session', './shared/seams'],
               from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote', './server'],
               message: 'The shared packages never depend on the packages built on them.',
+            },
+            {
+              target: ['./browser-backend'],
+              from: ['./shared/ui', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote', './server'],
+              message: 'The in-browser back end is a back end: contracts, rules and the session kernel only.',
             },
             {
               target: ['./shared/ui'],

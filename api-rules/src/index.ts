@@ -1,7 +1,7 @@
 /**
  * The API's business rules as plain functions over plain objects: validation, decisions and error
  * texts, paging, timestamps, tokens, seeds, and the state-changing rules. The in-browser back end
- * (shell/src/mirage) and the Node server (server/) both run these, so every decision, message and
+ * (browser-backend/) and the Node server (server/) both run these, so every decision, message and
  * status is the same on both.
  */
 export * from './auth-rules';

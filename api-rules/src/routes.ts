@@ -1,7 +1,7 @@
 /**
  * The API's one route table (issue 13): every call, its method, path and who may make it, and, for
  * the calls that change data, which input they read, which rows they touch and which rule they run.
- * The in-browser back end (shell/src/mirage/server.ts) and the server (server/src/app.ts) are thin
+ * The in-browser back end (browser-backend/src/server.ts) and the server (server/src/app.ts) are thin
  * adapters over it: each registers `routeTable(...)` with its router and gives, per route, only what
  * depends on its storage (reading lists from memory or from SQL, keeping a change).
  */

@@ -2,9 +2,9 @@
  * Fills the in-browser back end's saved data with extra posts, for the feed benchmark and the long
  * feed E2E test. Runs IN THE PAGE (pass it to `page.evaluate`): it must stay self-contained.
  *
- * It writes to the IndexedDB layout of shell/src/mirage/persistence.ts (database
+ * It writes to the IndexedDB layout of browser-backend/src/persistence.ts (database
  * 'chirp-demo-backend', object stores 'users' and 'posts' keyed by `_id`, posts shaped as
- * `StoredPost` of shell/src/mirage/rules/database.ts). The back end reads the data when the page
+ * `StoredPost` of api-rules/src/database.ts). The back end reads the data when the page
  * loads, so reload after seeding. The seed posts are kept; generated ones are older than them.
  */
 /* global indexedDB -- runs in the page */

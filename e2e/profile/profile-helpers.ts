@@ -3,7 +3,7 @@ import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { logIn } from '../support/fixtures';
 
 export const GUEST = GUEST_CREDENTIALS.username;
-/** The password of every seed user but the guest (shell/src/mirage/seeds.ts). */
+/** The password of every seed user but the guest (browser-backend/src/seeds.ts). */
 export const SEED_PASSWORD = 'chirp@demo1';
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';

@@ -9,16 +9,16 @@ const chunk = (fileName: string, facadeModuleId: string | null, imports: string[
 });
 
 describe('the in-browser back end’s chunks', () => {
-  it('are those the shell loads from src/mirage/ and what only they import', () => {
+  it('are those the shell loads from the browser-backend package and what only they import', () => {
     const chunks = [
       chunk('entry.js', '/app/shell/src/main.tsx', ['shared.js'], ['bootstrap.js']),
-      chunk('bootstrap.js', '/app/shell/src/bootstrap.tsx', ['shared.js'], ['server.js', 'delay.js']),
-      chunk('server.js', '/app/shell/src/mirage/server.ts', ['miragejs.js', 'shared.js']),
-      chunk('delay.js', '/app/shell/src/mirage/delay.ts'),
+      chunk('bootstrap.js', '/app/shell/src/bootstrap.tsx', ['shared.js'], ['backend.js']),
+      chunk('backend.js', '/app/browser-backend/src/index.ts', ['miragejs.js', 'shared.js', 'rules.js']),
+      chunk('rules.js', null),
       chunk('miragejs.js', null),
       chunk('shared.js', null),
     ];
     // shared.js is also the app's: preloaded whatever the back end; the rest only without a server.
-    expect([...backEndChunks(chunks)].sort()).toEqual(['delay.js', 'miragejs.js', 'server.js']);
+    expect([...backEndChunks(chunks)].sort()).toEqual(['backend.js', 'miragejs.js', 'rules.js']);
   });
 });

@@ -20,16 +20,16 @@ const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['
 type Chunk = { fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
 
 /**
- * The chunks of the in-browser back end: those the shell imports from src/mirage/ on demand, and the
+ * The chunks of the in-browser back end: those the shell imports from the browser-backend package on demand, and the
  * chunks only they import (MirageJS and its dependencies, the rules it runs).
  */
 export function backEndChunks(chunks: readonly Chunk[]): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const found = new Set(chunks.filter((chunk) => chunk.facadeModuleId?.includes('/src/mirage/')).map((chunk) => chunk.fileName));
+  const found = new Set(chunks.filter((chunk) => chunk.facadeModuleId?.includes('/browser-backend/src/')).map((chunk) => chunk.fileName));
   for (const name of found) for (const imported of byName.get(name)?.imports ?? []) found.add(imported);
   const usedElsewhere = (name: string) =>
     chunks.some((chunk) => !found.has(chunk.fileName) && (chunk.imports.includes(name) || chunk.dynamicImports.includes(name)));
-  return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/src/mirage/') || !usedElsewhere(name)));
+  return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/browser-backend/src/') || !usedElsewhere(name)));
 }
 
 /** The script without its comments' first block, its data in place. */

@@ -1,6 +1,6 @@
 /**
  * The compact form's answers and the read calls beyond spec 7, from SQL (the in-browser back end
- * answers the same from the rules: shell/src/mirage/compact-routes.ts; the contract suite holds both).
+ * answers the same from the rules: browser-backend/src/compact-routes.ts; the contract suite holds both).
  */
 import type { CompactPost, DeletedPost } from '@chirp/contracts';
 import {

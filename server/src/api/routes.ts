@@ -1,6 +1,6 @@
 /**
  * The route table's calls (`API_ROUTES` of `@chirp/api-rules`) answered from PostgreSQL / PGlite,
- * with the shared rules, exactly as the in-browser back end answers them (shell/src/mirage/*-routes.ts).
+ * with the shared rules, exactly as the in-browser back end answers them (browser-backend/src/*-routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import {

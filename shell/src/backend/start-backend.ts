@@ -37,10 +37,7 @@ export async function startBackend(): Promise<void> {
     configureLive(createServerLiveSource());
     return;
   }
-  const [{ startMirage }, { mockDelayFromEnvironment }] = await Promise.all([
-    import('../mirage/server'),
-    import('../mirage/delay'),
-  ]);
+  const { startMirage, mockDelayFromEnvironment } = await import('@chirp/browser-backend');
   await startMirage({
     delay: mockDelayFromEnvironment(
       window.location.search,

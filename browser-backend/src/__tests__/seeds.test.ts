@@ -8,8 +8,8 @@ import { UUID_PATTERN } from '@chirp/api-rules/contract';
 
 /** The pictures the shell ships (shell/public), by URL path, with their contents. */
 const shipped = Object.fromEntries(
-  Object.entries(import.meta.glob<string>('../../../public/**/*.{svg,png,jpg,webp}', { query: '?raw', import: 'default', eager: true })).map(
-    ([file, contents]) => [file.replace('../../../public', ''), contents],
+  Object.entries(import.meta.glob<string>('../../../shell/public/**/*.{svg,png,jpg,webp}', { query: '?raw', import: 'default', eager: true })).map(
+    ([file, contents]) => [file.replace('../../../shell/public', ''), contents],
   ),
 );
 
