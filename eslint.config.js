@@ -94,6 +94,14 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'off' },
   },
   {
+    // The contract suites are test code: only tests run them.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contract-tests/**', '**/__tests__/**', '**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@chirp/contract-tests', message: 'Test code: import it from tests only.' }] }],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },

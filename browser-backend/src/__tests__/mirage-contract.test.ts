@@ -15,7 +15,7 @@ import {
   defineSearchSuite,
   defineShownPostsSuite,
   type ContractContext,
-} from '@chirp/api-rules/contract';
+} from '@chirp/contract-tests';
 
 let server: Server;
 

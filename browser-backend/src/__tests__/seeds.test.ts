@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
 import { isStoredPost, isStoredUser, PASSWORD_HASH_ITERATIONS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { createSeedDatabase, SEED_HASH_ITERATIONS, SEED_PASSWORD } from '../seeds';
-import { UUID_PATTERN } from '@chirp/api-rules/contract';
+import { UUID_PATTERN } from '@chirp/contract-tests';
 
 /** The pictures the shell ships (shell/public), by URL path, with their contents. */
 const shipped = Object.fromEntries(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueToken, newTokenSecret, readToken, tokenExpiry } from '@chirp/api-rules';
 import { jwtVerify, SignJWT } from 'jose';
-import { forgeToken, tokenClaims, unsignedToken } from '@chirp/api-rules/contract';
+import { forgeToken, tokenClaims, unsignedToken } from '@chirp/contract-tests';
 
 describe('passwords', () => {
   it('stores a salted PBKDF2 hash, never the password', async () => {

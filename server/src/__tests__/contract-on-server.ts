@@ -14,7 +14,7 @@ import {
   defineSearchSuite,
   defineShownPostsSuite,
   type ContractContext,
-} from '@chirp/api-rules/contract';
+} from '@chirp/contract-tests';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 

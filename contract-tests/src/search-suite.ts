@@ -5,7 +5,7 @@
  */
 import type { CompactPost } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DECIDED_ERRORS, LIMITS } from '../index';
+import { DECIDED_ERRORS, LIMITS } from '@chirp/api-rules';
 import { contractClient, type ContractContext } from './contract-client';
 import { expectRefusal } from './compact-suite';
 

@@ -4,7 +4,7 @@
  */
 import { GUEST_CREDENTIALS, type CompactPost, type PersonCard, type Profile } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DECIDED_ERRORS, LIMITS, TIMESTAMP_PATTERN } from '../index';
+import { DECIDED_ERRORS, LIMITS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { contractClient, UUID_PATTERN, type Answer, type ContractContext } from './contract-client';
 
 const GUEST = GUEST_CREDENTIALS.username;

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
-import { API_ROUTES, type RouteSpec } from '../routes';
+import { API_ROUTES, type RouteSpec } from '@chirp/api-rules';
 import { contractClient, type CallOptions, type ContractContext, type Method } from './contract-client';
 
 /** Text that breaks decoders: bad percent-encoding, NUL, lone surrogates, path tricks, huge and odd values. */

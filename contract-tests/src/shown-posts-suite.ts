@@ -7,7 +7,7 @@
  */
 import { LIVE, SHOWN_POSTS_ERRORS } from '@chirp/contracts';
 import { expect, it } from 'vitest';
-import { SPEC_ERRORS } from '../index';
+import { SPEC_ERRORS } from '@chirp/api-rules';
 import { contractClient, type ContractContext } from './contract-client';
 
 const A_POST = '00000000-0000-4000-8000-000000000000';

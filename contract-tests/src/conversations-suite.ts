@@ -4,7 +4,7 @@
  */
 import { GUEST_CREDENTIALS, type CompactPost, type Notification } from '@chirp/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DECIDED_ERRORS, SPEC_ERRORS } from '../index';
+import { DECIDED_ERRORS, SPEC_ERRORS } from '@chirp/api-rules';
 import { contractClient, type ContractContext } from './contract-client';
 import { expectCompactPost, expectRefusal } from './compact-suite';
 

@@ -3,7 +3,7 @@
  * refusal with a message (never a 5xx, never a hang), and nothing changes.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SPEC_ERRORS } from '../index';
+import { SPEC_ERRORS } from '@chirp/api-rules';
 import { CALLS, pathTo, pathWithParameter, type CallSpec, type Targets } from './calls';
 import { contractClient, forgeToken, unsignedToken, type Answer, type CallOptions, type ContractContext, type Method } from './contract-client';
 

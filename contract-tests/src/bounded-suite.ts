@@ -6,7 +6,7 @@
  */
 import { GUEST_CREDENTIALS, type CompactPost, type Post, type User } from '@chirp/contracts';
 import { beforeEach, expect, it } from 'vitest';
-import { LIMITS } from '../index';
+import { LIMITS } from '@chirp/api-rules';
 import { dataImage } from './compact-suite';
 import { contractClient, type Answer, type ContractContext } from './contract-client';
 

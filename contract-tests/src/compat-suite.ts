@@ -5,7 +5,7 @@
  */
 import { GUEST_CREDENTIALS, type User } from '@chirp/contracts';
 import { beforeEach, expect, it } from 'vitest';
-import { DECIDED_ERRORS } from '../index';
+import { DECIDED_ERRORS } from '@chirp/api-rules';
 import { expectRefusal } from './compact-suite';
 import { contractClient, type ContractContext } from './contract-client';
 

@@ -4,7 +4,7 @@
  */
 import { GUEST_CREDENTIALS, type Post, type User } from '@chirp/contracts';
 import { SignJWT } from 'jose';
-import { SEED_PASSWORD } from '../seeds';
+import { SEED_PASSWORD } from '@chirp/api-rules';
 
 export interface ContractContext {
   /** Origin (and prefix) before `/api`, e.g. 'http://localhost:3000'. */
