@@ -1,5 +1,5 @@
 /**
- * The API contract of spec sections 3-9 and the decisions of issue 3, written against a base URL and
+ * The API contract of spec sections 3-9 and the decisions taken where the spec is silent (docs/decisions.md), written against a base URL and
  * a `fetch` only. Here it runs against Mirage; a real server must pass it unchanged.
  */
 import { DEFAULT_AVATAR, GUEST_CREDENTIALS, MAX_POST_LENGTH, type Post, type User } from '@chirp/contracts';
