@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
   {
-    // Package boundaries (issue 13): another package only through its package exports, no cycles,
+    // Package boundaries, so that a package can change without breaking what it does not own: another package only through its package exports, no cycles,
     // and each kind of package only what it may depend on.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

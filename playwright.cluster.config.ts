@@ -4,7 +4,7 @@ import { chromiumArgs, findTestChromium } from './e2e/support/chromium';
 process.env.E2E_RUN_ID ??= String(process.pid);
 
 /**
- * `npm run test:cluster` (issue 16): the local cluster of deploy/local-cluster — HAProxy, three API
+ * `npm run test:cluster`: the local cluster of deploy/local-cluster — HAProxy, three API
  * instances, PgBouncer, a PostgreSQL primary and its streaming replica — started once by the global
  * set-up. First the server journeys run against it (through the load balancer), then the tests of
  * the cluster itself, one at a time (one of them kills an instance).

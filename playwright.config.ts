@@ -41,7 +41,7 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
     },
     {
-      // The production build against the real API server (server/), one per worker: issue 7.
+      // The production build against the real API server (server/), one per worker: the same journeys, another back end.
       name: 'server',
       // Each journey signs people up and logs them in (scrypt on the server): longer than the rest.
       timeout: 90_000,

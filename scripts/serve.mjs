@@ -61,7 +61,7 @@ export function representation(file, extension, acceptEncoding) {
 const DEPLOY_FILES = ['remotes', 'config'];
 
 /**
- * The shell's page with its deploy-time files inside it (issue 12): `remotes.json` and `config.json`
+ * The shell's page with its deploy-time files inside it: `remotes.json` and `config.json`
  * as they are on disk now, so they stay editable without a rebuild, in a JSON script the early-start
  * script reads instead of asking for them: one round trip less before the first screen. A file that
  * is missing or not JSON is left out (the page asks for it, and reports it as it always has).

@@ -63,7 +63,7 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     // MirageJS imports lodash one CommonJS module at a time (lodash/cloneDeep, …): the same functions
-    // as ES modules are smaller once bundled, with no CommonJS wrapper per module (issue 12's budget).
+    // as ES modules are smaller once bundled, with no CommonJS wrapper per module (the first load's JavaScript budget).
     alias: [{ find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1.js' }],
   },
   server: { port: devPorts.shell, strictPort: true },
@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
-      // Chunks named for what they hold (the startup waterfall in the README reads them), split
+      // Chunks named for what they hold (the startup waterfall in docs/performance.md reads them), split
       // where the code changes at different times: a release of the app keeps React's file cached.
       output: {
         codeSplitting: {

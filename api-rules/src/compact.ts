@@ -83,7 +83,7 @@ function mentionedUsers(db: Database, content: string): string[] {
   });
 }
 
-// Conversations (issue 14).
+// Conversations: threads and replies, which the spec does not have.
 
 /**
  * A post's page: the posts it replies to, the first of the conversation first. A post deleted on the

@@ -43,7 +43,7 @@ export interface StoredPost {
    * each back end (data saved before it existed reads as 0); never part of an answer.
    */
   seq?: number;
-  /** The post this one replies to (issue 14). It may since have been deleted: the reply stays. */
+  /** The post this one replies to. It may since have been deleted: the reply stays. */
   replyTo?: string;
 }
 
@@ -53,7 +53,7 @@ export interface Database {
   users: StoredUser[];
   posts: StoredPost[];
   /**
-   * Notifications (issue 14), where a back end keeps them with the rest (the in-browser one); the
+   * Notifications, where a back end keeps them with the rest (the in-browser one); the
    * server keeps them in their own table and leaves this out.
    */
   notifications?: StoredNotification[];

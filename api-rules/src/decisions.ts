@@ -1,6 +1,6 @@
 /**
  * Every decision the in-browser back end takes where the spec is silent (or where the usual mock is
- * unsafe), in one place. The README's API section explains each one; the contract suite tests them.
+ * unsafe), in one place. docs/decisions.md explains each one; the contract suite tests them.
  * Plain values only: the Node server (server/) imports this file as it is.
  */
 import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';

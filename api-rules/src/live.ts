@@ -1,5 +1,5 @@
 /**
- * Live updates from a change (issue 15), for a back end that has the data before and after it (the
+ * Live updates from a change, for a back end that has the data before and after it (the
  * in-browser one; the server's triggers say the same from its tables, migration 007): a new post, a
  * like count with who changed it, and the unread count of each person whose notifications changed.
  */

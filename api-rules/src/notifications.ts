@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 14): who liked your post, followed you, replied to you, mentioned you. A change
+ * Notifications: who liked your post, followed you, replied to you, mentioned you. A change
  * says which events it causes (`NotificationEvent`, from its rule's outcome); each back end keeps them
  * in the same change: the in-browser one with `addNotifications` below, the server with one upsert per
  * event (server/src/db/notifications.ts). Likes of one post and follows gather in one line while it is

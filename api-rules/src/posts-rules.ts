@@ -12,7 +12,7 @@ import {
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import type { PostInput } from './validation';
 
-/** New posts start with no likes (spec 3); a reply names a post that exists (issue 14). */
+/** New posts start with no likes (spec 3); a reply names a post that exists (a dangling reply could not show its thread). */
 export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
   if (input.replyTo !== undefined) findPost(db, input.replyTo);
   const post: StoredPost = {

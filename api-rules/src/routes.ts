@@ -1,5 +1,5 @@
 /**
- * The API's one route table (issue 13): every call, its method, path and who may make it, and, for
+ * The API's one route table, so that both back ends answer the same calls the same way: every call, its method, path and who may make it, and, for
  * the calls that change data, which input they read, which rows they touch and which rule they run.
  * The in-browser back end (browser-backend/src/server.ts) and the server (server/src/app.ts) are thin
  * adapters over it: each registers `routeTable(...)` with its router and gives, per route, only what
@@ -33,7 +33,7 @@ export interface RouteSpec {
 /** The request bodies of the API. */
 export type BodyName = 'signup' | 'credentials' | 'profileEdit' | 'postData';
 
-/** Spec 7's 18 calls in the order of its table, then the compact form's reads (README: "Compact answers"). */
+/** Spec 7's 18 calls in the order of its table, then the compact form's reads (docs/api.md, "Compact answers"). */
 export const API_ROUTES = {
   signup: { method: 'POST', path: '/auth/signup', auth: 'public', body: 'signup' },
   login: { method: 'POST', path: '/auth/login', auth: 'public', body: 'credentials' },
@@ -139,7 +139,7 @@ export interface ChangeSpec<Input, Outcome extends Database | { db: Database }> 
   input: (call: ApiCall) => Input;
   rows: (input: Input) => RowsTouched;
   rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome;
-  /** Who hears of it (issue 14), read from the rows after the rule ran; kept in the same change. */
+  /** Who hears of it (notifications), read from the rows after the rule ran; kept in the same change. */
   notify?: (after: Database, caller: StoredUser, input: Input) => NotificationEvent[];
 }
 

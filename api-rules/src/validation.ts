@@ -227,7 +227,7 @@ export function readProfileEdit(body: JsonObject): ProfileEdit {
 export interface PostInput {
   content: string;
   image?: string;
-  /** The post this one replies to (issue 14): kept when the post is made, never changed by an edit. */
+  /** The post this one replies to: kept when the post is made, never changed by an edit. */
   replyTo?: string;
 }
 
@@ -235,7 +235,7 @@ export const characterCount = (text: string) => [...text].length;
 
 /**
  * `{ postData: { content, image, replyTo } }`: text or an image (spec 5), content at most 500
- * characters; `replyTo` (issue 14) names the post answered.
+ * characters; `replyTo` (a reply; not in the spec) names the post answered.
  */
 export function readPostData(body: JsonObject): PostInput {
   const postData = readObject(body, 'postData');

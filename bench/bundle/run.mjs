@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Bundle benchmark (issue 2): loads login → /home of the production build in Chromium and reports
+ * Bundle benchmark: loads login → /home of the production build in Chromium and reports
  * the JavaScript the browser downloaded, raw and gzip, per origin, and its largest files.
- * Budget (issue 12): ≤ 250 KiB gzip in all, ≤ 200 without the in-browser back end, react-dom once,
+ * Budget (what a slow phone network can load in time): ≤ 250 KiB gzip in all, ≤ 200 without the in-browser back end, react-dom once,
  * the federation runtime once.
  *
  *   npm run build && node bench/bundle/run.mjs      (or: npm run bench:bundle)
@@ -15,7 +15,7 @@ import { deploy } from '../../scripts/deploy.mjs';
 import { launchChromium, logInAsGuest } from '../support/browser.mjs';
 
 const BUDGET_GZIP_KIB = 250;
-/** What a deployment against the API server downloads (issue 12). */
+/** What a deployment against the API server downloads (it never loads the in-browser back end). */
 const BUDGET_WITHOUT_BACK_END_KIB = 200;
 
 const deployment = await deploy({ name: 'bench-bundle' });

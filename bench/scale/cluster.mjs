@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The local cluster beside one instance (issue 16). One cluster (deploy/local-cluster/cluster.mjs: HAProxy → 3 API
+ * The local cluster beside one instance: what the extra hops cost. One cluster (deploy/local-cluster/cluster.mjs: HAProxy → 3 API
  * instances → PgBouncer in transaction mode → PostgreSQL primary + streaming replica) on ports and a folder of its own,
  * with bench:scale's large data (bench/support/scale-data.mjs) written to the primary, and, once the replica has
  * replayed it, the same figures taken in turns through HAProxy (3 instances) and straight at instance 1 (the same

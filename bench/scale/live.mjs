@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Live updates at scale (issue 15): BENCH_LIVE_CLIENTS (1,000) clients hold GET /api/events open on
+ * Live updates at scale: BENCH_LIVE_CLIENTS (1,000) clients hold GET /api/events open on
  * one API server instance (PostgreSQL when DATABASE_URL is set, in a fresh schema dropped afterwards;
  * PGlite otherwise); BENCH_LIVE_POSTS (10) posts are made one after another through the API, and for
  * each the time from sending it to each client receiving its event is taken. Reports delivery p50 /

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Scale benchmark (issue 11, "every answer bounded"): what a screen costs must depend on what it
+ * Scale benchmark ("every answer bounded"): what a screen costs must depend on what it
  * shows, never on how big the network is. In one run, for PGlite (always) and PostgreSQL (when
  * DATABASE_URL is set: a fresh schema, dropped afterwards), at two sizes:
  *   - seed:  the demo seeds only (8 people, 16 posts);
@@ -15,9 +15,9 @@
  *   2. the compact answers of a like, a bookmark and a follow: their bytes (the guest's worst cases
  *      at both sizes, and the largest of every autocannon answer), their p99 under autocannon
  *      (large size; every like, bookmark and follow a fresh (user, item) pair);
- *   3. GET /api/posts?view=compact (a feed page): req/s and p99 under autocannon (and, issue 14, a
+ *   3. GET /api/posts?view=compact (a feed page): req/s and p99 under autocannon (and a
  *      search of posts for a word every post holds and for one only one post holds: p99), beside the same
- *      SQL straight through the driver (the ceiling, as bench:server measures it); and (issue 14) the
+ *      SQL straight through the driver (the ceiling, as bench:server measures it); and the
  *      notifications page of a user with BENCH_NOTIFICATIONS (10,000) notifications beside one with 10;
  *      and last, the large size grown to BENCH_TAG_POSTS (200,000) posts, a search for the `#tag` every
  *      post holds: p99 (the other figures stay at BENCH_POSTS, so the run is only a little longer);
@@ -79,7 +79,7 @@ const startedAt = performance.now();
 // Databases
 
 /**
- * Issue 14: the two newest bench users (the first two of the load test's tokens) get notifications:
+ * Notifications: the two newest bench users (the first two of the load test's tokens) get notifications:
  * the first NOTIFICATIONS, the second 10, each a mention by a post's author (a third of them read).
  */
 async function seedNotifications(sql) {
@@ -246,14 +246,14 @@ async function loadTest(apiUrl, fixtures) {
   const rows = [];
   log('  autocannon: GET /api/posts?view=compact');
   rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feedRequest(tokens[0]), load));
-  // Issue 14: a search of posts, for a word every post holds (the planner's worst choice) and for one
+  // A search of posts, for a word every post holds (the planner's worst choice) and for one
   // that only one post holds. (The tag every post holds is searched at TAG_POSTS: tagSearchAtScale.)
   for (const [word, what] of [['nothing', 'every post'], ['31337', 'one post']]) {
     log(`  autocannon: GET /api/search/posts?q=${word}`);
     const search = { method: 'GET', path: `/api/search/posts?q=${word}&view=compact` };
     rows.push(await runAutocannon(apiUrl, `GET /api/search/posts?q=${word}&view=compact (${what})`, search, load));
   }
-  // Issue 14: the notifications page of a user with NOTIFICATIONS beside one with 10. Both ask for a
+  // Notifications: the page of a user with NOTIFICATIONS beside one with 10. Both ask for a
   // page of 10 lines (all the second one has), so both answers carry as many lines and the ratio is
   // what the 10,000 stored lines cost.
   for (const [index, what] of [[0, `${NOTIFICATIONS} notifications`], [1, '10 notifications']]) {
@@ -468,7 +468,7 @@ if (report.inBrowser.seed) {
   check(`in-browser: log in → first post, ${BROWSER_POSTS} posts vs seeds`, `${seed.firstPostMs} → ${large.firstPostMs} ms (${firstPostRatio}×)`, `≤ ${TARGETS.browserRatio}×`, firstPostRatio <= TARGETS.browserRatio);
   check(`in-browser: page load → login form (before the clock)`, `${seed.loginFormMs} → ${large.loginFormMs} ms`, '(information)', undefined);
 }
-// Issue 15: live updates, 1,000 streams on one instance (bench/scale/live.mjs).
+// Live updates: 1,000 streams on one instance (bench/scale/live.mjs).
 if (!failure) {
   try {
     const { runLiveBench } = await import('./live.mjs');

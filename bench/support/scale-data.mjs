@@ -1,5 +1,5 @@
 /**
- * Issue 11's large network, laid down in bulk on a migrated, seeded database: `users` bench users
+ * The large network of the scale benchmark, laid down in bulk on a migrated, seeded database: `users` bench users
  * (password `password`), `posts` posts spread over them with one reaction each, one post with
  * 50,000 likes (counted; every bench user likes it), one user followed by every other bench user,
  * and the authors of the 50 newest posts with 256 KB pictures. Used by bench:server and bench:scale.
@@ -39,7 +39,7 @@ export async function seedScale(sql, { users, posts, password }) {
        JOIN bench_authors a ON a.n = (p.n * 31) % $1::int`,
       [users],
     );
-    // Issue 11's worst cases. One post liked by every bench user and counted at 50 000 (a user likes a
+    // The worst cases for an answer that grows with the network. One post liked by every bench user and counted at 50 000 (a user likes a
     // post once, so 10 000 users make 10 000 rows); one user followed by every other bench user; the
     // authors of the 50 newest posts with 256 KB pictures, on the first page of every feed.
     await tx.exec(`CREATE TEMP TABLE bench_hot AS SELECT id FROM posts WHERE content LIKE 'Bench post number 1:%'`);

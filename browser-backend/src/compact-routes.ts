@@ -1,5 +1,5 @@
 /**
- * The compact form's answers and the read calls the screens need beyond spec 7 (README: "Compact
+ * The compact form's answers and the read calls the screens need beyond spec 7 (docs/api.md, "Compact
  * answers"). Every list here is one page and a cursor; every post and person is compact.
  */
 import { type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type RouteHandler } from './http';

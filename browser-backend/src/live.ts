@@ -1,5 +1,5 @@
 /**
- * Live updates of the in-browser back end (issue 15): the events of this page's changes and, through
+ * Live updates of the in-browser back end: the events of this page's changes and, through
  * the BroadcastChannel the tabs already share (server.ts), of the other tabs' changes, handed to the
  * page as the API server's stream would hand them. An unread count goes only to the person it is for.
  *

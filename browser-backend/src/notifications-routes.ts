@@ -1,4 +1,4 @@
-/** Notifications (issue 14), from this back end's data; the lines are kept by the changes that cause them. */
+/** Notifications, from this back end's data; the lines are kept by the changes that cause them. */
 import { keepChange, reply, viewerIn, type RouteHandler } from './http';
 import {
   findCaller,

@@ -8,7 +8,7 @@ import { hashPassword } from './passwords';
 export { SEED_PASSWORD } from '@chirp/api-rules';
 
 /**
- * The demo accounts' passwords are published (README, the login page's guest link): a slow hash
+ * The demo accounts' passwords are published (README, docs/api.md, the login page's guest link): a slow hash
  * protects nothing there, and nine of them at PASSWORD_HASH_ITERATIONS cost every first visit about a
  * second of CPU before the page can answer (ten times that on a slow phone). They are hashed with
  * fewer iterations; the count is kept in each hash, and every password a person chooses (sign-up)

@@ -101,7 +101,7 @@ async function loadOrSeed(store: DatabaseStore, reset: boolean) {
 
 /**
  * Other tabs of the app share the IndexedDB data: each reloads it when another one changes it, then
- * hands the change's live events to its page (issue 15), as this tab hands its own.
+ * hands the change's live events to its page (so every open tab stays current), as this tab hands its own.
  */
 function listenToOtherTabs(backend: Backend, live: MirageLive): () => void {
   if (typeof BroadcastChannel === 'undefined') {

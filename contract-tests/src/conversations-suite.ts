@@ -1,5 +1,5 @@
 /**
- * Conversations, mentions and notifications (issue 14), against a base URL and a `fetch` only: the
+ * Conversations, mentions and notifications, against a base URL and a `fetch` only: the
  * same suite runs on Mirage, the server on PGlite and the server on PostgreSQL.
  */
 import { GUEST_CREDENTIALS, type CompactPost, type Notification } from '@chirp/contracts';

@@ -1,5 +1,5 @@
 /**
- * The scale-out story of the README, run for real on one machine (issue 16): HAProxy in front of
+ * The scale-out story of the docs (docs/deploying.md), run for real on one machine, so it is proven rather than described: HAProxy in front of
  * three API server instances, PgBouncer (transaction mode) in front of a PostgreSQL primary and its
  * streaming read replica, and the static builds of the shell and the remotes. Everything listens on
  * loopback; PostgreSQL, PgBouncer and HAProxy come from Debian's packages.

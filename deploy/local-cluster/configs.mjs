@@ -1,5 +1,5 @@
 /**
- * The configuration files of the local cluster (issue 16), written from its ports and folder. Each is
+ * The configuration files of the local cluster, written from its ports and folder. Each is
  * what an operator would write for the same topology on several machines, with loopback addresses.
  */
 

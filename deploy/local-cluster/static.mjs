@@ -1,5 +1,5 @@
 /**
- * The static builds of the cluster (issue 16): the folder given as the first argument holds a copy of
+ * The static builds of the cluster: the folder given as the first argument holds a copy of
  * each build (`shell`, `auth`, `feed`, `profile`, `notifications`; the shell's config.json points at
  * the load balancer), each served on its own port (SHELL_PORT, AUTH_PORT, …) as `npm start` serves
  * them. Started and stopped by cluster.mjs.

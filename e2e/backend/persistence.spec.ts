@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { expect, logIn, test } from '../support/fixtures';
 
-/** Issue 3, done-when 3: the in-browser back end keeps its data across reloads and survives corruption. */
+/** The in-browser back end keeps its data across reloads and survives corruption. */
 
 async function postContents(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

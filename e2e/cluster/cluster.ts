@@ -1,5 +1,5 @@
 /**
- * The local cluster as the cluster tests see it (issue 16): `npm run test:cluster`'s global set-up
+ * The local cluster as the cluster tests see it: `npm run test:cluster`'s global set-up
  * starts one (deploy/local-cluster/cluster.mjs) and names its folder in CHIRP_CLUSTER_DIR.
  */
 // @ts-expect-error plain ESM script, typed below

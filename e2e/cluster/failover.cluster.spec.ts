@@ -1,5 +1,5 @@
 /**
- * An instance dies under load (issue 16): autocannon sends a steady stream of feed reads through
+ * An instance dies under load: autocannon sends a steady stream of feed reads through
  * HAProxy, one instance is killed (SIGKILL, as a crash), and no request may fail once the load
  * balancer's health check has taken it out. What failed in the gap, and how long the gap was, is
  * printed and attached to the report.

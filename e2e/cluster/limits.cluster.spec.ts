@@ -1,5 +1,5 @@
 /**
- * Limits that must be global are (issue 16): failed log-ins counted in PostgreSQL, so three instances
+ * Limits that must be global are, or N instances would allow N times the limit: failed log-ins counted in PostgreSQL, so three instances
  * hold one count. 30 failed log-ins from one address spread over the instances answer exactly as 30
  * on one instance do; the owner, from another address, still gets in.
  */

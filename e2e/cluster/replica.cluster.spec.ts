@@ -1,5 +1,5 @@
 /**
- * Reads from the streaming replica, with read-your-writes (issue 16). A write answers the primary's
+ * Reads from the streaming replica, with read-your-writes. A write answers the primary's
  * WAL position (Chirp-Written-Lsn); a read that sends it back (Chirp-Read-After, as the app does after
  * its own changes) is answered from the primary until the replica has replayed that far. Lists without
  * it come from the replica. Measured: how soon others see a post, and the replica's lag.

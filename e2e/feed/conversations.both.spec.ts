@@ -5,7 +5,7 @@ import { postCard, replyButton, toastMessage, timeLink } from './feed-helpers';
 import { SEED_PASSWORD, searchBox } from '../profile/profile-helpers';
 
 /**
- * Issue 14, as two people use it in one browser (the in-browser back end keeps one browser's data):
+ * Conversations, mentions and notifications, as two people use them in one browser (the in-browser back end keeps one browser's data):
  * Priya asks, the guest replies and mentions her; Priya sees the unread badge and the notification,
  * reads the thread on the post's page, finds the reply by a word and by its hashtag, and deletes her
  * post: the reply stays, under "This post was deleted".

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, signOut, test } from '../support/fixtures';
 import { attachPicture, feedReady, homeFeed, isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
 
-// Drafts and relative times (issue 15), on both layouts.
+// Drafts and relative times, on both layouts.
 
 /** Opens the new-post dialog as each layout offers it: the sidebar's Post, the phone's Add post. */
 async function openComposer(page: Page, testInfo: TestInfo) {

@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { logInAndLetTheToastGo } from '../profile/profile-helpers';
 import { feedReady, homeComposer, postCard, publish } from './feed-helpers';
 
-/** Issue 14: a post's #tags link to their search, its addresses open in a new tab; a #tag finds its posts. */
+/** A post's #tags link to their search, its addresses open in a new tab; a #tag finds its posts. */
 test('a #tag in a post links to the posts with that tag, and an address to its page', async ({ page }) => {
   await logInAndLetTheToastGo(page);
   await feedReady(page);

@@ -5,7 +5,7 @@ import { bookmarkButton, feedReady, likeButton, likeCount, postCard, toastMessag
  * The in-browser back end answers /api inside the page, so no request reaches the network for
  * Playwright to fail. The back end refuses for real instead: a second tab of the same browser
  * (same saved data) changes the post first, so the first tab's click asks for something the server
- * no longer allows. (A like made in the other tab would show here live, issue 15: a deletion or a
+ * no longer allows. (A like made in the other tab would show here live: a deletion or a
  * bookmark does not.)
  */
 const CHECKLIST = 'Field season checklist';

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures';
 import { bookmarkButton, feedReady, homeComposer, homeFeed, likeButton } from './feed-helpers';
 
-// Keyboard shortcuts (issue 15), on the wide layout: a keyboard is what they are for.
+// Keyboard shortcuts, on the wide layout: a keyboard is what they are for.
 
 const posts = (page: Page) => homeFeed(page).getByRole('article');
 

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { expect, test } from '../support/fixtures';
 
 /**
- * Issue 2, done-when 5: `npm run dev` starts the dev servers on their fixed ports (the fourth remote,
- * notifications, since issue 14), and the remotes share the one store there too.
+ * `npm run dev` starts the dev servers on their fixed ports (the fourth remote,
+ * notifications, included), and the remotes share the one store there too.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let dev: ChildProcess;

@@ -7,7 +7,7 @@ import { freePort, writeRemotes } from '../support/deployment';
 import { expect, testWithOwnDeployment } from '../support/fixtures';
 
 /**
- * Issue 2, done-when 4: a remote is rebuilt and redeployed alone, and the running shell (never
+ * What micro-frontends are for: a remote is rebuilt and redeployed alone, and the running shell (never
  * rebuilt) shows the change after a reload; editing remotes.json alone moves the shell to a remote
  * served elsewhere.
  */

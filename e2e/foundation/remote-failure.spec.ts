@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Deployment } from '../support/deployment';
 import { expect, logIn, testWithOwnDeployment } from '../support/fixtures';
 
-/** Issue 2, done-when 3: a remote that is down (or broken) never takes the page with it. */
+/** A remote that is down (or broken) never takes the page with it. */
 const test = testWithOwnDeployment('remote-failure');
 
 test('with the feed server down the shell and the other remotes work, and Retry restores the feed', async ({ page, consoleErrors, deployment }) => {

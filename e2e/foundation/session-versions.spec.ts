@@ -6,7 +6,7 @@ import { freePort, serveDirectory, writeRemotes } from '../support/deployment';
 import { expect, logIn, testWithOwnDeployment } from '../support/fixtures';
 
 /**
- * Issue 13: @chirp/session is the one package shared at run time, and its major version is the
+ * @chirp/session is the one package shared at run time, and its major version is the
  * contract between the shell and the remotes. The feed remote is built twice more, as if against a
  * newer minor and a new major of the session than the one the shell is built against (its package's
  * version): the minor loads and uses the page's session; the major's area says so while the rest of

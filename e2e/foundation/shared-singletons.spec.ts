@@ -1,7 +1,7 @@
 import { expect, logIn, test } from '../support/fixtures';
 
 /**
- * Issue 2, done-when 1 and 2: one store, one React for the whole page, and each remote's files
+ * One store, one React for the whole page, and each remote's files
  * come from its own server.
  */
 test('a value written to the store in one remote is seen at once by the shell and the other remotes', async ({ page }) => {

@@ -26,7 +26,7 @@ test("the account menu's Profile opens the own profile", async ({ page }) => {
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu');
-  // Spec 2's Profile and Signout, with issue 15's Theme between them.
+  // Spec 2's Profile and Signout, with the Theme choice (not in the spec) between them.
   await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Theme', 'Signout']);
   await menu.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${GUEST}$`));

@@ -3,7 +3,7 @@ import { postCard } from '../feed/feed-helpers';
 import { logInAndLetTheToastGo, searchBox } from './profile-helpers';
 
 /**
- * Issue 14: the search box finds people as it always did, and Enter opens /search with the posts too,
+ * The search box finds people as it always did, and Enter opens /search with the posts too,
  * on the tab that has results.
  */
 test('Enter in the search box opens the search page on the tab with results: here the posts with the word, people in the other', async ({

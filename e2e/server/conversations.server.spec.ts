@@ -2,7 +2,7 @@ import { homeComposer, postCard, publish, replyButton } from '../feed/feed-helpe
 import { expect, expectToast, recordToasts, signUpAndLogIn, test, watchConsole } from '../support/api-server';
 
 /**
- * Issue 14 against the API server, two people in two browsers: Ana posts; Ben replies and mentions
+ * Conversations, mentions and notifications against the API server, two people in two browsers: Ana posts; Ben replies and mentions
  * her; Ana's badge counts it (on the server's count), her notification opens the thread.
  */
 test('a reply with a mention on the server: the author is notified and reads the thread', async ({ page, browser, baseURL, consoleErrors }) => {

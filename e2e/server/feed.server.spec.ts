@@ -110,7 +110,7 @@ test('no screen downloads a list it does not show: every call is one compact pag
   await page.getByRole('button', { name: /Followers/ }).click();
   await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
 
-  // The live updates' stream (issue 15) is one long answer of small events, not a list; telling it
+  // The live updates' stream is one long answer of small events, not a list; telling it
   // which posts the page shows (PUT /api/events/{streamId}/posts) answers nothing.
   const api = calls.filter(
     (call) =>

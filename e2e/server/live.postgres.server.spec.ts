@@ -1,5 +1,5 @@
 /**
- * Live updates across server instances (issue 15): two API servers on one PostgreSQL, each with a
+ * Live updates across server instances: two API servers on one PostgreSQL, each with a
  * deployment of the production build pointed at it, and a person in a browser of their own on each.
  * Runs where DATABASE_URL names a PostgreSQL (CI sets one; see playwright.config.ts).
  */

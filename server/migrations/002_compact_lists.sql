@@ -1,4 +1,4 @@
--- The compact form's lists (README: "Compact answers"), each a keyset page on an index:
+-- The compact form's lists (docs/api.md, "Compact answers"), each a keyset page on an index:
 -- people alphabetically in byte order (the rules' order; usernames are unique whatever their case),
 -- the posts a user likes, newest first, and the posts a user bookmarked.
 CREATE INDEX users_name_order ON users ((lower(username) COLLATE "C"));

@@ -1,4 +1,4 @@
--- Conversations and notifications (issue 14).
+-- Conversations (replies, mentions) and notifications.
 -- A reply names the post it answers. No foreign key: deleting a post leaves its replies, which then
 -- name a post that is gone (their thread shows "This post was deleted").
 ALTER TABLE posts ADD COLUMN reply_to uuid;

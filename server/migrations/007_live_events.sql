@@ -1,4 +1,4 @@
--- Live updates (issue 15). Every change that others should see at once writes an event row and
+-- Live updates, so pages left open change by themselves. Every change that others should see at once writes an event row and
 -- announces it with NOTIFY, in the change's own transaction: a refused change announces nothing, and
 -- every instance LISTENing on the database hears every committed change, whichever instance made it.
 -- Triggers make the events, so every way a row is written has them. The rows let a client that was

@@ -1,4 +1,4 @@
--- The log-in limits, counted here so that every instance on this database shares them (issue 16);
+-- The log-in limits, counted here so that every instance on this database shares them;
 -- before, each instance counted in its own memory and N instances allowed N times the limit. Every
 -- change is one statement (or one function call) that locks the row it counts on: no session state,
 -- so it works through PgBouncer in transaction mode. Rows whose window has passed are swept

@@ -204,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sweepExpiredLimits(options.sql).catch((error: unknown) => console.error('The sweep of expired log-in limits failed:', error)),
   );
   pictureRoutes(app, services);
-  // Live updates (issue 15): this instance's streams, fed by the database's NOTIFY.
+  // Live updates: this instance's streams, fed by the database's NOTIFY (so every instance hears every change).
   const hub = await startLiveHub(options.sql, { heartbeatMs: LIVE.heartbeatMs });
   app.addHook('onClose', () => hub.close());
   eventsRoute(app, hub, { jwtSecret: options.jwtSecret, ...DEFAULT_LIVE_LIMITS, ...options.live });

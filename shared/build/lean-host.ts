@@ -4,7 +4,7 @@ import { offeredModules, shareConfigOf, type OfferedModule, type SharedConfig } 
 
 /**
  * The production build of the shell as the page's Module Federation host, without the glue
- * @module-federation/vite generates for one (issue 12's budget; the remotes' side is ./lean-remote.ts).
+ * @module-federation/vite generates for one (to keep the first load within its JavaScript budget; the remotes' side is ./lean-remote.ts).
  *
  * Why: that plugin makes even a host that exposes nothing a container of its own (a remoteEntry.js of
  * 8 KiB gzip), and turns each of its imports of a shared package into a loader chunk: about 16 KiB

@@ -7,7 +7,7 @@ type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * The production build of a remote as a Module Federation container, without the glue
- * @module-federation/vite generates for one (issue 12's budget).
+ * @module-federation/vite generates for one (it weighed on the first load's JavaScript budget).
  *
  * Why: that plugin's container is made for every host there is (webpack hosts, SSR, HMR, circular
  * initialisation, tree-shaking snapshots): its remoteEntry.js, share loaders, import map, pending

@@ -14,7 +14,7 @@
  */
 /* global window, document, __DATA__ -- runs in the page, inlined with its data */
 (function earlyStart(data) {
-  // The theme chosen on this device (issue 15) before anything paints: the design tokens read
+  // The theme chosen on this device, before anything paints: the design tokens read
   // <html data-theme="system|light|dark">. 'theme' is STORAGE_KEYS.theme of @chirp/contracts.
   var theme = 'system';
   try {

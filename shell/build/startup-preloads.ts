@@ -37,7 +37,7 @@ export const inlined = (script: string, data: unknown) =>
   script.replace(/^\/\*\*[\s\S]*?\*\/\n\/\* global[^\n]*\n/, '').replace('})(__DATA__);', `})(${JSON.stringify(data)});`);
 
 /**
- * Issue 12: the first screen in waves, not a chain. index.html gets a modulepreload for every chunk
+ * The first screen in waves, not a chain (each request found only after the one before made a slow network wait seconds). index.html gets a modulepreload for every chunk
  * of the shell (the app's, and the shared packages it offers the remotes: they would otherwise be
  * found one import at a time), its stylesheets, and the inlined early-start script
  * (shell/build/early-start.js), which asks for config.json and remotes.json at once and then

@@ -3,7 +3,7 @@ import { errorMessage, showNewPosts, toast, useSession, type PostSource } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './new-posts-button.css';
 
-/** The button's name (issue 15: it matches "new post"). */
+/** The button's name (it matches "new post", as tests and screen readers find it). */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
 
 /** Focuses the post's card once the list has rendered it (a few frames at most), unless the feed has gone. */
@@ -19,7 +19,7 @@ async function focusWhenShown(postId: string, gone: AbortSignal) {
 }
 
 /**
- * Posts by others that arrived live wait behind this button at the top of a feed (issue 15): the
+ * Posts by others that arrived live wait behind this button at the top of a feed: the
  * list never moves under the reader. Pressing it loads them, scrolls to the top and puts the focus on
  * the newest post. It floats over the list, so its coming and going moves nothing either.
  */

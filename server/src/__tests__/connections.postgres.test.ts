@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Only with DATABASE_URL (vitest.config.ts): the server's connections behind a transaction-mode pooler
- * (issue 16) — LISTEN on a connection of its own (DATABASE_LISTEN_URL), and a DATABASE_SCHEMA that the
+ * (as in the local cluster) — LISTEN on a connection of its own (DATABASE_LISTEN_URL), and a DATABASE_SCHEMA that the
  * connection does not carry stops the start rather than working elsewhere.
  */
 import { rmSync } from 'node:fs';

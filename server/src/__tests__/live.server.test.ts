@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Live updates (issue 15): GET /api/events on one server (PGlite), as a client reads it. */
+/** Live updates: GET /api/events on one server (PGlite), as a client reads it. */
 import { GUEST_CREDENTIALS, LIVE, SHOWN_POSTS_ERRORS, type ServerSentMessage } from '@chirp/contracts';
 import { SPEC_ERRORS } from '@chirp/api-rules';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

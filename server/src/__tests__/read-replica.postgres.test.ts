@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Only with DATABASE_URL (vitest.config.ts): list reads from a read replica, and a caller's reads after
- * its own change from the primary while the replica is behind (issue 16). The "replica" is a second
+ * its own change from the primary while the replica is behind (read-your-writes). The "replica" is a second
  * schema of the same database, holding other data than the primary's, so each answer shows where it was
  * read; its replayed position is the test's to set (the one seam: a real streaming replica is the
  * local cluster's test). The routing, the positions the primary answers and the reads are the server's own.

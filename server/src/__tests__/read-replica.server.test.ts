@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The read replica (issue 16) without a PostgreSQL: where a read goes, the settings, CORS, and no
+ * The read replica without a PostgreSQL: where a read goes, the settings, CORS, and no
  * position answered where there is no replica. On PostgreSQL: read-replica.postgres.test.ts.
  */
 import { API_ROUTES } from '@chirp/api-rules';

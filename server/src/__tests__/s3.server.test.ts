@@ -44,7 +44,7 @@ const ONE_USER: Sql = {
       return { rows: [{ granted: String(params?.[5] ?? 1), counted: 0, wait_ms: 0, claimed_at: new Date().toISOString() } as Row] };
     }
     if (/^INSERT INTO uploads/.test(text)) return { rows: [] };
-    // The live updates' channel (issue 15), named after the schema.
+    // The live updates' channel, named after the schema (one database can hold several schemas).
     if (/current_schema\(\)/.test(text)) return { rows: [{ schema: 'public' } as Row] };
     return noDatabase();
   },

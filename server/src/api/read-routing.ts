@@ -1,5 +1,5 @@
 /**
- * Which reads a read replica answers (issue 16; server/README.md, "Read replica"), and the WAL position
+ * Which reads a read replica answers (server/README.md, "Read replica"), and the WAL position
  * a change answers so that the caller's next reads, through any instance, see it.
  */
 import type { API_ROUTES, RouteName } from '@chirp/api-rules';

@@ -1,5 +1,5 @@
 /**
- * Notifications in PostgreSQL (issue 14), the same lines the rules keep in the in-browser back end
+ * Notifications in PostgreSQL, the same lines the rules keep in the in-browser back end
  * (`addNotifications` of @chirp/api-rules): an event joins the unread line of its group
  * (`notifications_open_group`) or starts one; a page is read newest first on (user_id, seq).
  */

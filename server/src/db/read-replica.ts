@@ -1,5 +1,5 @@
 /**
- * A read replica for the list reads (issue 16; server/README.md, "Read replica"), with read-your-writes
+ * A read replica for the list reads, to take them off the primary (server/README.md, "Read replica"), with read-your-writes
  * across instances: a change's answer names the primary's WAL position after its commit, the page sends
  * the highest it was answered with its reads, and a read goes to the replica only when the replica has
  * replayed that far — else to the primary, at once (nothing waits). The replica's replayed position is

@@ -13,7 +13,7 @@ export interface Queryable {
   exec(text: string): Promise<void>;
 }
 
-/** What listens to a channel (NOTIFY): the live updates of issue 15. */
+/** What listens to a channel (NOTIFY): the live updates, which every instance must hear. */
 export interface ChannelListener {
   /** Each payload sent on the channel, in commit order. */
   message(payload: string): void;

@@ -1,5 +1,5 @@
 /**
- * `GET /api/events`: the signed-in person's live updates as Server-Sent Events (issue 15). The token
+ * `GET /api/events`: the signed-in person's live updates as Server-Sent Events (one long answer, simpler than a socket). The token
  * goes in the Authorization header, as on every other call (the page reads the stream with fetch).
  * A client that comes back sends `Last-Event-ID` and first receives what it missed; one too far
  * behind is told `resync`. A comment line every LIVE.heartbeatMs keeps the stream open.

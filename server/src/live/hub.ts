@@ -1,5 +1,5 @@
 /**
- * Live updates on one server instance (issue 15): the database announces every event (migration 007:
+ * Live updates on one server instance: the database announces every event (migration 007:
  * triggers write a `live_events` row and NOTIFY it in the change's transaction), each instance LISTENs
  * and hands each event to its connected clients. A post made through one instance reaches the clients
  * of every other, with PostgreSQL as the only broker. The rows let a client that was away catch up.

@@ -27,7 +27,7 @@ export const hasVisibleText = (text: string) => text.replace(INVISIBLE, '').leng
 
 /**
  * Keys this app keeps in local storage. Sign-out clears all of local storage (spec 4) but `theme`:
- * the person's System / Light / Dark choice (issue 15) belongs to the device, not to the session.
+ * the person's System / Light / Dark choice belongs to the device, not to the session.
  */
 export const STORAGE_KEYS = { token: 'token', username: 'username', theme: 'theme' } as const;
 
@@ -55,7 +55,7 @@ export const MESSAGES = {
   postBookmarked: 'Post Bookmarked !',
   postUnbookmarked: 'Post removed from Bookmark !',
   postDeleted: 'Post Deleted!',
-  /** Issue 14: a reply was posted. */
+  /** A reply was posted (not in the spec, which has no replies). */
   replyPosted: 'Your reply was posted',
   profileUpdated: 'Profile updated!',
   following: (username: string) => `Following ${username}`,

@@ -1,4 +1,4 @@
-/** Image limits both back ends enforce and the uploaders keep to (issue 3). */
+/** Image limits both back ends enforce and the uploaders keep to, so an image the page sends is never refused for its size. */
 /** A post image: longest side at most 1600 px, at most 1 MiB. */
 export const MAX_IMAGE_SIDE = 1600;
 export const MAX_IMAGE_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 15): what a back end tells signed-in pages as it happens. The API server streams
+ * Live updates: what a back end tells signed-in pages as it happens. The API server streams
  * them as Server-Sent Events (`GET /api/events`); the in-browser back end hands them to the page and,
  * through a BroadcastChannel, to the app's other tabs. The same events either way.
  */

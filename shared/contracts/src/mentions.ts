@@ -1,5 +1,5 @@
 /**
- * `@username` in a post's text (issue 14). A username is letters, digits, `.`, `_` and `-` (spec 3);
+ * `@username` in a post's text, which notifies and links to the person named. A username is letters, digits, `.`, `_` and `-` (spec 3);
  * a mention starts and ends with a letter, digit or `_`, so the full stop of "thanks @ana." is not
  * part of it, and an `@` inside a word (an e-mail address) is not a mention. Both back ends and the
  * browser read mentions with this one pattern.

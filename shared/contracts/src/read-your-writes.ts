@@ -1,5 +1,5 @@
 /**
- * Read-your-writes with a read replica (issue 16; server/README.md, "Read replica"): the API server
+ * Read-your-writes with a read replica (server/README.md, "Read replica"), so a person always sees their own change: the API server
  * answers a change with the primary's WAL position after its commit, the page sends the highest one it
  * was answered with its reads, and the server reads from the replica only once it has replayed that far.
  * The in-browser back end sends no position, so the page never sends one to it.

@@ -33,7 +33,7 @@ export async function startBackend(): Promise<void> {
     configureApi({ baseUrl });
     // Images go to the server's own store (POST /api/uploads), not into the post as data: URLs.
     configureUploader({ kind: 'server', baseUrl });
-    // Live updates: the server's event stream (issue 15).
+    // Live updates: the server's event stream (the server is where other people's changes happen).
     configureLive(createServerLiveSource());
     return;
   }

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 
 /**
  * The sidebar's profile dropdown (spec 2: Profile, Signout), a keyboard-usable menu button, with
- * the Theme submenu between them (issue 15).
+ * the Theme submenu between them (a device setting, kept with the account's).
  */
 export function AccountMenu() {
   const user = useSession((state) => state.currentUser);

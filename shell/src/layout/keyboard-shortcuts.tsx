@@ -76,7 +76,7 @@ interface ShortcutActions {
   showShortcuts: () => void;
 }
 
-/** The page's keyboard shortcuts (issue 15), one listener for the whole signed-in layout. */
+/** The page's keyboard shortcuts, one listener for the whole signed-in layout. */
 function useShortcutKeys({ newPost, showShortcuts }: ShortcutActions) {
   const navigate = useNavigate();
   const sequenceStart = useRef<number | null>(null);

@@ -7,7 +7,7 @@ import { NavLink } from 'react-router-dom';
 export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 /**
- * The Notifications entry of the navigation (issue 14): while some are unread its name is
+ * The Notifications entry of the navigation: while some are unread its name is
  * 'Notifications, N unread' and a badge shows N. The page itself is notifications-remote's.
  */
 export function NotificationsLink({ showLabel }: { showLabel: boolean }) {

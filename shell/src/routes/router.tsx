@@ -45,7 +45,7 @@ function RequireNoSession() {
 /**
  * The route table. The app uses no loaders or actions, so it renders with the declarative
  * `BrowserRouter` and `useRoutes`: the data router's code (about a third of the library) stays out of
- * the page (issue 12's bundle budget).
+ * the page (it would weigh on the first load's JavaScript budget).
  */
 const routes: RouteObject[] = [
   {

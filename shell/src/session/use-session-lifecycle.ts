@@ -40,7 +40,7 @@ async function checkStoredSession() {
  * it shows (spec 1's "preload the user list and all posts" does not scale past a few thousand).
  */
 export function useSessionLifecycle() {
-  // New posts, like counts and the unread count, as they happen, while someone is signed in (issue 15).
+  // New posts, like counts and the unread count, as they happen, while someone is signed in (so an open page never goes stale).
   useLiveUpdates();
   // What failed to load tries again when the browser is back online or the tab comes back.
   useEffect(() => watchRecoveryChances(), []);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { FeedDialog } from '../../components/feed-dialog';
 import { ComposerForm } from './composer-form';
 
-/** The composer in reply mode (issue 14), opened by a card's Reply button: it says whom it answers. */
+/** The composer in reply mode, opened by a card's Reply button: it says whom it answers. */
 export function ReplyDialog({ post, onClose }: { post: CompactPost; onClose: () => void }) {
   return (
     <FeedDialog title="Reply" onClose={onClose}>

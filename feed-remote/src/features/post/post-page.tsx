@@ -39,7 +39,7 @@ function BackButton() {
 }
 
 /**
- * /post/{postId} (issue 14): the posts it replies to, the post, a reply box, then its replies under
+ * /post/{postId}: the posts it replies to, the post, a reply box, then its replies under
  * 'Replies', a page at a time.
  */
 export default function PostPage({ postId }: PostPageProps) {

@@ -11,7 +11,7 @@ const PIECES = new RegExp(`(${LINK.source})|${TAG.source}|${MENTION.source}`, 'g
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
 /**
- * A post's text (issue 14): http(s) addresses become links that open in a new tab, `#tags` link to
+ * A post's text: http(s) addresses become links that open in a new tab, `#tags` link to
  * the search for them, `@username`s of people who exist (`mentions`, as the back end found them) link
  * to their profiles; everything else stays text, never markup.
  */

@@ -56,7 +56,7 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowList }: ProfileHeaderProps) {
   const signOut = useSignOut();
   const theme = useThemeChoice();
-  // The phone has no account menu: its Theme choice sits beside Sign out (issue 15).
+  // The phone has no account menu: its Theme choice sits beside Sign out, where a phone user looks for account settings.
   const phone = usePhoneLayout();
   // A follow shows in the count on the click, like the button.
   const followed = useFollowShown(user);

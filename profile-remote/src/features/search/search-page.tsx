@@ -19,7 +19,7 @@ const TABS = ['people', 'posts'] as const;
 type SearchTab = (typeof TABS)[number];
 
 /**
- * /search?q= (issue 14): the people and the posts that match, in two tabs. It opens on the tab the
+ * /search?q=: the people and the posts that match, in two tabs. It opens on the tab the
  * address names (the person's last pick for this search), else where the results are: see
  * `useOpeningTab`.
  */

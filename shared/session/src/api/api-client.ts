@@ -124,7 +124,7 @@ export async function madeHere(postId: string): Promise<boolean> {
   return creations.made.has(postId);
 }
 
-/** The API's address as configured, for the live stream (issue 15). */
+/** The API's address as configured, for the live stream, which it reads outside the JSON calls. */
 export const apiBaseUrl = () => config.baseUrl;
 /** The fetch calls go through (a test's, or the page's). */
 export const apiFetch: typeof fetch = (...args) => config.fetch(...args);
@@ -197,7 +197,7 @@ function compact(path: string, query: Record<string, string | number | undefined
 }
 
 /**
- * The compact form (README: "Compact answers"): what a screen shows, one page at a time. Every list
+ * The compact form (docs/api.md, "Compact answers"): what a screen shows, one page at a time. Every list
  * answers `{ posts | users, nextCursor }`; every change answers only what changed.
  */
 export const compactApi = {

@@ -1,5 +1,5 @@
 /**
- * Where live updates come from (issue 15): the shell chooses, as it chooses the back end — the API
+ * Where live updates come from: the shell chooses, as it chooses the back end — the API
  * server's event stream, or the in-browser back end's own events. Either one hands the page the same
  * `LiveEvent`s of @chirp/contracts.
  */

@@ -1,5 +1,5 @@
 /**
- * What live events do on the page (issue 15): a like count changes where the post shows, the
+ * What live events do on the page, so that a page left open stays current: a like count changes where the post shows, the
  * notification badge shows the unread count, and posts by others wait behind the feeds' "N new
  * posts" button (a post this page made is already in its lists). A `resync` reads everything again.
  */

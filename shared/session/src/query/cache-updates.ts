@@ -157,7 +157,7 @@ export function postRemoved(postId: string, author: string, replyTo?: string): v
 
 
 /**
- * A like count announced live (issue 15), wherever the post shows; `likedByMe` when the signed-in
+ * A like count announced live, wherever the post shows (so an open page never shows a stale count); `likedByMe` when the signed-in
  * person changed it (in another tab: this one then shows their like too).
  */
 export function likesAnnounced(postId: string, likeCount: number, likedByMe?: boolean): void {

@@ -9,7 +9,7 @@ import { useSession } from '../store/session-store';
 export const UNREAD_POLL_MS = 60_000;
 
 /**
- * The number of unread notifications (lines): live updates set it as it changes (issue 15); without
+ * The number of unread notifications (lines): live updates set it as it changes (no polling while they flow); without
  * them it is asked again every minute. Asked again when the tab comes back, either way.
  */
 export function useUnreadNotifications({ enabled = true } = {}) {

@@ -18,7 +18,7 @@ export interface UiSlice {
    */
   optimistic: Record<string, boolean>;
   /**
-   * Posts by others announced live (issue 15) that the feeds do not show yet: they wait behind the
+   * Posts by others announced live that the feeds do not show yet: they wait behind the
    * feeds' "N new posts" button, so nothing moves under the reader.
    */
   newPostIds: string[];

@@ -1,5 +1,5 @@
 /**
- * The person's theme (issue 15): System (follow the device's light or dark setting), Light or Dark.
+ * The person's theme, a device setting rather than a session one: System (follow the device's light or dark setting), Light or Dark.
  * The choice is kept in local storage and shown as `data-theme` on <html>, which the design tokens
  * read (@chirp/ui's styles). That attribute is the one place the page holds the choice: the
  * shell's early-start script sets it from storage before the first paint, the shell and every

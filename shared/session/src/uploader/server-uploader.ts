@@ -9,7 +9,7 @@ export interface ServerUploaderOptions {
 }
 
 /**
- * The API server's own image store (issue 7): a multipart POST of `file` to `/api/uploads` with the
+ * The API server's own image store (so a post holds a URL, not the image's bytes): a multipart POST of `file` to `/api/uploads` with the
  * session's token; the answer's `url` (http(s)) is the image. The server checks the kind from the
  * bytes (JPEG, PNG, GIF, WebP) and the size.
  */
