@@ -41,7 +41,7 @@ test('the post options menu and the composer dialog have no detectable accessibi
   expect(await violations(page, 'dialog')).toEqual([]);
 });
 
-test('a post’s page and the reply dialog have no detectable accessibility violations (issue 14)', async ({ page }) => {
+test('a post’s page and the reply dialog have no detectable accessibility violations', async ({ page }) => {
   test.slow();
   await logIn(page);
   const card = postCard(page, 'Hello Chirp!');

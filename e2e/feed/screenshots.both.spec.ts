@@ -32,7 +32,7 @@ for (const [name, path, title] of [
   });
 }
 
-test('home screenshot in the dark theme (issue 15)', async ({ page }, testInfo) => {
+test('home screenshot in the dark theme', async ({ page }, testInfo) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await logIn(page);
   await page.goto('/home'); // a fresh load: no login toast in the picture
@@ -55,7 +55,7 @@ test('composer dialog screenshot', async ({ page }, testInfo) => {
   await page.screenshot({ path: resolve(SCREENSHOTS, `composer-dialog-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
 });
 
-test('post page screenshot (issue 14)', async ({ page }, testInfo) => {
+test('post page screenshot', async ({ page }, testInfo) => {
   await logIn(page);
   await page.goto('/home');
   await settle(page);

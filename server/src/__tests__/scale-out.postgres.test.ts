@@ -87,7 +87,7 @@ describe('two server instances on one PostgreSQL', () => {
   });
 });
 
-describe('live updates across instances (issue 15)', () => {
+describe('live updates across instances', () => {
   const newPost = async (url: string, token: string, content: string) =>
     (await post(url, '/posts?view=compact', { postData: { content } }, token)) as unknown as { status: number; body: { post: { _id: string } } };
 
