@@ -1,10 +1,12 @@
 /**
- * The API's one route table, so that both back ends answer the same calls the same way: every call, its method, path and who may make it, and, for
- * the calls that change data, which input they read, which rows they touch and which rule they run.
- * The in-browser back end (browser-backend/src/server.ts) and the server (server/src/app.ts) are thin
+ * The route table of @chirp/contracts bound to a back end, so that both back ends answer the same
+ * calls the same way: the token check and the body's refusal before any handler, and, for the calls
+ * that change data, which input they read, which rows they touch and which rule they run. The
+ * in-browser back end (browser-backend/src/server.ts) and the server (server/src/app.ts) are thin
  * adapters over it: each registers `routeTable(...)` with its router and gives, per route, only what
  * depends on its storage (reading lists from memory or from SQL, keeping a change).
  */
+import { API_ROUTES, type ApiRoutes, type BodyName, type RouteDescriptor, type RouteName, type RouteTable } from '@chirp/contracts';
 import { answerCall, currentMoment, type ApiCall, type ApiReply } from './calls';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import { findCaller, refuse, type Database, type Moment, type StoredUser } from './database';
@@ -15,70 +17,16 @@ import { readCredentials, readJsonObject, readPostData, readProfileEdit, readSig
 import { wantsCompact } from './compact';
 import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
 
-export type Method = 'GET' | 'POST' | 'DELETE';
-
-export interface RouteSpec {
-  method: Method;
-  /** Under /api, with `:name` parameters. */
-  path: string;
-  /**
-   * 'token': only with a valid token, checked before anything else is read (a caller without one
-   * hears 401 before any 400). 'public': anyone; the route reads a token itself where one matters.
-   */
-  auth: 'public' | 'token';
-  /** The JSON body the call takes, by name: its schema is `BODY_SCHEMAS[body]`, its reader `BODY_READERS[body]`. */
-  body?: BodyName;
-}
-
-/** The request bodies of the API. */
-export type BodyName = 'signup' | 'credentials' | 'profileEdit' | 'postData';
-
-/** Spec 7's 18 calls in the order of its table, then the compact form's reads (docs/api.md, "Compact answers"). */
-export const API_ROUTES = {
-  signup: { method: 'POST', path: '/auth/signup', auth: 'public', body: 'signup' },
-  login: { method: 'POST', path: '/auth/login', auth: 'public', body: 'credentials' },
-  users: { method: 'GET', path: '/users', auth: 'public' },
-  bookmarks: { method: 'GET', path: '/users/bookmark', auth: 'token' },
-  user: { method: 'GET', path: '/users/:userId', auth: 'public' },
-  editProfile: { method: 'POST', path: '/users/edit', auth: 'token', body: 'profileEdit' },
-  bookmark: { method: 'POST', path: '/users/bookmark/:postId', auth: 'token' },
-  removeBookmark: { method: 'POST', path: '/users/remove-bookmark/:postId', auth: 'token' },
-  follow: { method: 'POST', path: '/users/follow/:userId', auth: 'token' },
-  unfollow: { method: 'POST', path: '/users/unfollow/:userId', auth: 'token' },
-  posts: { method: 'GET', path: '/posts', auth: 'public' },
-  postsOfUser: { method: 'GET', path: '/posts/user/:username', auth: 'public' },
-  post: { method: 'GET', path: '/posts/:postId', auth: 'public' },
-  createPost: { method: 'POST', path: '/posts', auth: 'token', body: 'postData' },
-  editPost: { method: 'POST', path: '/posts/edit/:postId', auth: 'token', body: 'postData' },
-  likePost: { method: 'POST', path: '/posts/like/:postId', auth: 'token' },
-  dislikePost: { method: 'POST', path: '/posts/dislike/:postId', auth: 'token' },
-  deletePost: { method: 'DELETE', path: '/posts/:postId', auth: 'token' },
-  bookmarkedPosts: { method: 'GET', path: '/posts/bookmarked', auth: 'token' },
-  likedPosts: { method: 'GET', path: '/posts/user/:username/liked', auth: 'public' },
-  userByUsername: { method: 'GET', path: '/users/by-username/:username', auth: 'public' },
-  followers: { method: 'GET', path: '/users/:userId/followers', auth: 'public' },
-  following: { method: 'GET', path: '/users/:userId/following', auth: 'public' },
-  searchUsers: { method: 'GET', path: '/search/users', auth: 'public' },
-  searchPosts: { method: 'GET', path: '/search/posts', auth: 'public' },
-  suggestions: { method: 'GET', path: '/suggestions', auth: 'token' },
-  thread: { method: 'GET', path: '/posts/:postId/thread', auth: 'public' },
-  replies: { method: 'GET', path: '/posts/:postId/replies', auth: 'public' },
-  repliesOfUser: { method: 'GET', path: '/posts/user/:username/replies', auth: 'public' },
-  notifications: { method: 'GET', path: '/notifications', auth: 'token' },
-  unreadNotifications: { method: 'GET', path: '/notifications/unread', auth: 'token' },
-  readNotifications: { method: 'POST', path: '/notifications/read', auth: 'token' },
-} as const satisfies Record<string, RouteSpec>;
-
-export type RouteName = keyof typeof API_ROUTES;
+export { API_ROUTES, type BodyName, type Method, type RouteDescriptor as RouteSpec, type RouteName, type RouteTable } from '@chirp/contracts';
 
 /** A route's work on one back end; `claims` is the caller's, present on every 'token' route. */
 export type RouteHandler<Context> = (call: ApiCall, context: Context, claims: TokenClaims | undefined) => Promise<ApiReply>;
 
 /** One handler per route of the table: a back end that misses one does not compile. */
-export type RouteHandlers<Context> = { [Name in RouteName]: RouteHandler<Context> };
+export type RouteHandlers<Context, Table extends RouteTable = ApiRoutes> = { [Name in keyof Table]: RouteHandler<Context> };
 
-export interface BoundRoute<Context> extends RouteSpec {
-  name: RouteName;
+export interface BoundRoute<Context, Name extends string = RouteName> extends RouteDescriptor {
+  name: Name;
   /** Authenticates when the table says so, runs the handler, and turns a refusal into its answer. */
   run: (call: ApiCall, context: Context) => Promise<ApiReply>;
 }
@@ -107,12 +55,13 @@ export async function authenticate(secret: string, call: ApiCall): Promise<Token
  * The table bound to one back end's handlers, in the table's order, ready for its router.
  * `unexpected` answers a failure that is not a refusal (logged, a 500: spec 8).
  */
-export function routeTable<Context>(
-  handlers: RouteHandlers<Context>,
+export function routeTable<Context, Table extends RouteTable = ApiRoutes>(
+  handlers: RouteHandlers<Context, NoInfer<Table>>,
   { tokenSecret, unexpected }: { tokenSecret: (context: Context) => string; unexpected: (error: unknown, call: ApiCall) => ApiReply },
-): BoundRoute<Context>[] {
-  return (Object.keys(API_ROUTES) as RouteName[]).map((name) => {
-    const spec: RouteSpec = API_ROUTES[name];
+  table: Table = API_ROUTES as RouteTable as Table,
+): BoundRoute<Context, keyof Table & string>[] {
+  return (Object.keys(table) as (keyof Table & string)[]).map((name) => {
+    const spec: RouteDescriptor = table[name];
     const handler: (call: ApiCall, context: Context) => Promise<ApiReply> = async (call, context) => {
       const claims = spec.auth === 'token' ? await authenticate(tokenSecret(context), call) : undefined;
       // A body its schema refused (the server validates them): the reader says why, in the contract's words.

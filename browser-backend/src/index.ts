@@ -3,5 +3,6 @@
  * package with a lazy `import()` only when no API server is configured, so a real deployment never
  * downloads it.
  */
-export { startMirage, resetDemoData, runningBackend, type MirageOptions } from './server';
+export { API_HANDLERS, bindRoutes, startMirage, resetDemoData, runningBackend, type MirageOptions } from './server';
+export { memoryStore } from './persistence';
 export { mockDelayFromEnvironment } from './delay';

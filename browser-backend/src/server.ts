@@ -11,18 +11,22 @@ import { runRoute, unexpectedFailure, type ApiCall, type ApiReply } from './http
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
 import { notificationsHandlers } from './notifications-routes';
 import { postsHandlers } from './posts-routes';
-import { DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE } from '@chirp/api-rules';
+import { API_ROUTES, DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE, type BoundRoute, type RouteHandlers, type RouteTable } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
 import { usersHandlers } from './users-routes';
 import { createMirageLive, eventsOfMessage, shownPostsRoute, type MirageLive } from './live';
 import { configureLive } from '@chirp/session';
 import { LIVE } from '@chirp/contracts';
 
-/** The API's route table (`@chirp/api-rules`), answered from this back end's data. */
-export const apiRoutes = routeTable<Backend>(
-  { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...notificationsHandlers },
-  { tokenSecret: (backend) => backend.db.tokenSecret, unexpected: unexpectedFailure },
-);
+/** This back end's handler of every call of the API's route table. */
+export const API_HANDLERS = { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...notificationsHandlers };
+
+/** A route table bound to this back end's handlers (the API's, or a test's with more calls). */
+export const bindRoutes = <Table extends RouteTable>(table: Table, handlers: RouteHandlers<Backend, Table>) =>
+  routeTable<Backend, Table>(handlers, { tokenSecret: (backend) => backend.db.tokenSecret, unexpected: unexpectedFailure }, table);
+
+/** The API's route table (`@chirp/contracts`), answered from this back end's data. */
+export const apiRoutes = bindRoutes(API_ROUTES, API_HANDLERS);
 
 export interface MirageOptions {
   /** Response delay in ms (spec: 400; tests: 0). See `mockDelayFromEnvironment`. */
@@ -31,6 +35,8 @@ export interface MirageOptions {
   resetData?: boolean;
   /** Where the data is kept. Default: IndexedDB, or memory when the browser offers none. */
   store?: DatabaseStore;
+  /** The routes answered; default: the API's route table. */
+  routes?: readonly BoundRoute<Backend, string>[];
 }
 
 interface Running {
@@ -140,7 +146,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
       this.timing = options.delay;
       // Mirage 0.1.48 drops the `logging` option of createServer; set here it holds.
       this.logging = false;
-      for (const route of apiRoutes) this[lowerCase(route.method)](route.path, answerWith(route.run, backend));
+      for (const route of options.routes ?? apiRoutes) this[lowerCase(route.method)](route.path, answerWith(route.run, backend));
       this.put(`${LIVE.path}/:streamId/posts`, answerWith(shownPostsRoute(live), backend));
       // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {

@@ -13,3 +13,4 @@ export { defineFuzzSuite } from './fuzz-suite';
 export { defineCompatSuite } from './compat-suite';
 export { defineSearchSuite } from './search-suite';
 export { defineShownPostsSuite } from './shown-posts-suite';
+export { defineAddACallSuite, pingHandler, TABLE_WITH_PING } from './add-a-call';

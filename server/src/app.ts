@@ -6,8 +6,8 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { DECIDED_ERRORS, routeTable, type BoundRoute } from '@chirp/api-rules';
-import { BODY_SCHEMAS } from '@chirp/api-rules/schemas';
+import { API_ROUTES, DECIDED_ERRORS, routeTable, type RouteHandlers, type RouteTable } from '@chirp/api-rules';
+import { registerTableRoutes } from './api/table-routes';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SERVER_ERRORS, unexpectedFailure, type ApiCall, type Services } from './api/context';
@@ -41,7 +41,13 @@ export type AppOptions = Pick<
   | 'logger'
   | 'quotas'
   | 'live'
-> & { sql: Sql; /** Answers the list reads (DATABASE_READ_URL), with read-your-writes. */ replica?: ReadReplica };
+> & {
+  sql: Sql;
+  /** Answers the list reads (DATABASE_READ_URL), with read-your-writes. */
+  replica?: ReadReplica;
+  /** The route table and its handlers; default: the API's (a test may answer a table with more calls). */
+  routes?: { table: RouteTable; handlers: RouteHandlers<Services, RouteTable> };
+};
 
 const RATE_LIMITED = new Set(['login', 'signup']);
 /** How long closing the server waits for requests under way. */
@@ -62,7 +68,8 @@ function toCall(request: FastifyRequest, publicUrl: string | undefined): ApiCall
     query: url.searchParams,
     headers,
     body: (request as WithRawBody)[RAW_BODY] ?? null,
-    bodyMismatch: request.validationError ? request.validationError.message : undefined,
+    // Only the body's schema speaks: the rules read the query and the path themselves.
+    bodyMismatch: request.validationError?.validationContext === 'body' ? request.validationError.message : undefined,
     origin: publicUrl ?? `${request.protocol}://${request.host}`,
     clientAddress: request.ip,
   };
@@ -173,24 +180,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendErrors(reply, 404, DECIDED_ERRORS.unknownCall(request.method, new URL(request.url, 'http://server').pathname)),
   );
 
-  // The API's route table (@chirp/api-rules), answered from the database.
-  const add = (route: BoundRoute<Services>) =>
-    app.route({
-      method: route.method,
-      url: `/api${route.path}`,
-      // The body's JSON schema (TypeBox, from the route table): a mismatch is answered by the route
-      // table with the rules' own refusal, after the token check (attachValidation).
-      schema: route.body ? { body: BODY_SCHEMAS[route.body] } : undefined,
-      attachValidation: true,
-      config: RATE_LIMITED.has(route.name)
-        ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } }
-        : {},
-      handler: async (request, reply) => {
-        const { status, body, headers } = await route.run(toCall(request, options.publicUrl), await servicesFor(route.name, request));
-        return reply.code(status).headers(headers ?? {}).send(body);
-      },
-    });
-  routeTable(apiHandlers, { tokenSecret: ({ jwtSecret }) => jwtSecret, unexpected: unexpectedFailure }).forEach(add);
+  // The API's route table (@chirp/contracts), answered from the database.
+  const { table, handlers } = options.routes ?? { table: API_ROUTES, handlers: apiHandlers };
+  registerTableRoutes(app, routeTable(handlers, { tokenSecret: ({ jwtSecret }) => jwtSecret, unexpected: unexpectedFailure }, table), {
+    toCall: (request) => toCall(request, options.publicUrl),
+    contextFor: (name, request) => servicesFor(name, request),
+    routeConfig: (name) => (RATE_LIMITED.has(name) ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } } : {}),
+  });
   uploadRoutes(app, services, options);
   // Uploads nobody came to use are removed after the grace period, by every instance (each removal is
   // one row's delete: instances sweeping together do no harm).

@@ -11,3 +11,6 @@ export * from './mentions';
 export * from './tags';
 export * from './live';
 export * from './read-your-writes';
+export * from './api/routes';
+export * from './api/client';
+export type { BodyName, AnswerName, Schemas } from './api/schemas';

@@ -1,40 +1,19 @@
+/**
+ * The API's types. The answers' types are the static types of their schemas (./api/schemas.ts),
+ * so a shape is written once; the forms' and inputs' types are the browser's own.
+ */
+import type { Static } from 'typebox';
+import type * as S from './api/schemas';
+
 /** A user as other users see them: in follow lists, likes and search results. */
-export interface UserSummary {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-}
+export type UserSummary = Static<typeof S.UserSummary>;
 
 /** A user as the API returns it (the password never leaves the back end). */
-export interface User extends UserSummary {
-  bookmarks: string[];
-  title: string;
-  bio: string;
-  website: string;
-  followers: UserSummary[];
-  following: UserSummary[];
-  createdAt: string;
-  updatedAt: string;
-  [extraSignupField: string]: unknown;
-}
+export type User = Static<typeof S.User> & { [extraSignupField: string]: unknown };
 
-export interface PostLikes {
-  likeCount: number;
-  likedBy: UserSummary[];
-  dislikedBy: UserSummary[];
-}
+export type PostLikes = Static<typeof S.PostLikes>;
 
-export interface Post {
-  _id: string;
-  content: string;
-  image?: string;
-  username: string;
-  likes: PostLikes;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Post = Static<typeof S.Post>;
 
 export interface Credentials {
   username: string;
@@ -72,37 +51,16 @@ export interface ProfileDraft {
   website: string;
 }
 
-export interface SignupResponse {
-  createdUser: User;
-  encodedToken: string;
-}
-export interface LoginResponse {
-  foundUser: User;
-  encodedToken: string;
-}
-export interface UsersResponse {
-  users: User[];
-}
-export interface UserResponse {
-  user: User;
-}
-export interface BookmarksResponse {
-  bookmarks: string[];
-}
-export interface FollowResponse {
-  user: User;
-  followUser: User;
-}
-export interface PostsResponse {
-  posts: Post[];
-}
-export interface PostResponse {
-  post: Post;
-}
+export type SignupResponse = Static<(typeof S.ANSWERS)['signedUp']>;
+export type LoginResponse = Static<(typeof S.ANSWERS)['loggedIn']>;
+export type UsersResponse = Static<(typeof S.ANSWERS)['users']>;
+export type UserResponse = Static<(typeof S.ANSWERS)['user']>;
+export type BookmarksResponse = Static<(typeof S.ANSWERS)['bookmarks']>;
+export type FollowResponse = Static<(typeof S.ANSWERS)['follow']>;
+export type PostsResponse = Static<(typeof S.ANSWERS)['posts']>;
+export type PostResponse = Static<(typeof S.ANSWERS)['post']>;
 /** The body of every refused call. */
-export interface ErrorResponse {
-  errors: string[];
-}
+export type ErrorResponse = Static<typeof S.ERROR_ANSWER>;
 
 /** Optional paging of post lists (newest first unless `sort` is `trending`). */
 export interface PageQuery {
@@ -114,112 +72,38 @@ export interface PageQuery {
 // The compact form (`?view=compact`): what a screen shows, never lists that grow with the network.
 
 /** A post as a feed shows it: counts and the caller's own reactions, not the lists of likers. */
-export interface CompactPost {
-  _id: string;
-  content: string;
-  image?: string;
-  username: string;
-  /** The author's summary; `profilePic` is a URL (a large inline picture is never repeated per post). */
-  author: UserSummary;
-  likeCount: number;
-  likedByMe: boolean;
-  dislikedByMe: boolean;
-  bookmarkedByMe: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** The post this one replies to (absent: a post that starts a conversation). */
-  replyTo?: string;
-  /** The username of the author of `replyTo`; absent when that post was deleted. */
-  replyingTo?: string;
-  /** How many posts reply to this one. */
-  replyCount: number;
-  /** The `@username`s of the text that name someone, as their usernames are spelled (by lower-case name). */
-  mentions: string[];
-}
+export type CompactPost = Static<typeof S.CompactPost>;
 
 /** Where a post of a conversation was deleted: its replies stay, and show this in its place. */
-export interface DeletedPost {
-  _id: string;
-  deleted: true;
-}
+export type DeletedPost = Static<typeof S.DeletedPost>;
 
 /** A post's page: the chain of posts it replies to (the first post first), and the post. */
-export interface ThreadResponse {
-  ancestors: (CompactPost | DeletedPost)[];
-  post: CompactPost;
-}
+export type ThreadResponse = Static<(typeof S.ANSWERS)['thread']>;
 
-export type NotificationKind = 'like' | 'follow' | 'reply' | 'mention';
+export type NotificationKind = Static<typeof S.NotificationKind>;
 
 /**
  * One line of the notifications page. Likes of one post and follows are grouped while unread (the
  * newest actor first); a reply or a mention is one line each, naming the post that replies or
  * mentions.
  */
-export interface Notification {
-  _id: string;
-  kind: NotificationKind;
-  /** The newest actors first, at most three. */
-  actors: UserSummary[];
-  /** How many people the line groups. */
-  actorCount: number;
-  /** The post liked, the reply, or the post that mentions (absent for follows). */
-  post?: { _id: string; content: string };
-  read: boolean;
-  /** When the newest actor acted. */
-  updatedAt: string;
-}
+export type Notification = Static<typeof S.Notification>;
 
-export interface NotificationPage {
-  notifications: Notification[];
-  nextCursor: string | null;
-}
+export type NotificationPage = Static<(typeof S.ANSWERS)['notificationPage']>;
 
-export interface UnreadNotifications {
-  unread: number;
-}
+export type UnreadNotifications = Static<(typeof S.ANSWERS)['unread']>;
 
 /** A person in a compact list (followers, search, suggestions): the summary and whether the caller follows them. */
-export interface PersonCard extends UserSummary {
-  followedByMe: boolean;
-}
+export type PersonCard = Static<typeof S.PersonCard>;
 
 /** A profile in the compact form: its counts come from the database, not from lists. */
-export interface Profile extends PersonCard {
-  title: string;
-  bio: string;
-  website: string;
-  createdAt: string;
-  updatedAt: string;
-  postCount: number;
-  followerCount: number;
-  followingCount: number;
-}
+export type Profile = Static<typeof S.Profile>;
 
 /** One page of a list and the cursor of the next (null: the last page). */
-export interface PostPage {
-  posts: CompactPost[];
-  nextCursor: string | null;
-}
-export interface PeoplePage {
-  users: PersonCard[];
-  nextCursor: string | null;
-}
-export interface ProfileResponse {
-  user: Profile;
-}
-export interface CompactPostResponse {
-  post: CompactPost;
-}
-export interface CompactFollowResponse {
-  user: Profile;
-  followUser: Profile;
-}
-export interface CompactBookmarkResponse {
-  postId: string;
-  bookmarkedByMe: boolean;
-}
-export interface CompactLoginResponse {
-  foundUser: Profile;
-  encodedToken: string;
-}
+export type PostPage = Static<(typeof S.ANSWERS)['postPage']>;
+export type PeoplePage = Static<(typeof S.ANSWERS)['peoplePage']>;
+export type ProfileResponse = Static<(typeof S.ANSWERS)['profile']>;
+export type CompactPostResponse = Static<(typeof S.ANSWERS)['compactPost']>;
+export type CompactFollowResponse = Static<(typeof S.ANSWERS)['follows']>;
+export type CompactBookmarkResponse = Static<(typeof S.ANSWERS)['bookmark']>;
+export type CompactLoginResponse = Static<(typeof S.ANSWERS)['compactLoggedIn']>;

@@ -1,4 +1,4 @@
-import { laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS } from '@chirp/contracts';
+import { API_ROUTES, createCompactClient, createSpecClient, laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS, type Send } from '@chirp/contracts';
 import type {
   BookmarksResponse,
   CompactBookmarkResponse,
@@ -47,7 +47,6 @@ export function onSessionRejected(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
  * Read-your-writes with the API server's read replica (server/README.md, "Read replica"): the latest
@@ -85,7 +84,7 @@ function keepWrittenPosition(answered: string | null): void {
   }
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readToken();
   if (token) headers.authorization = token;
@@ -142,43 +141,39 @@ export function readToken(): string | null {
   }
 }
 
-const id = encodeURIComponent;
+/** Every call goes through `request`, with the query the table's client built. */
+const send: Send = (method, path, { query, body }) => {
+  const search = new URLSearchParams(query).toString();
+  return request(method, search ? `${path}?${search}` : path, body);
+};
 
-function pageQuery(query?: PageQuery): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.cursor) params.set('cursor', query.cursor);
-  if (query.sort) params.set('sort', query.sort);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/** The clients derived from the route table of @chirp/contracts: no path is typed here. */
+const specCalls = createSpecClient(API_ROUTES, send);
+const compactCalls = createCompactClient(API_ROUTES, send);
 
-/** Every call of spec section 7. */
+/** Every call of spec section 7, in the spec's form. */
 export const api = {
-  signup: (payload: SignupPayload) => request<SignupResponse>('POST', '/auth/signup', payload),
-  login: (credentials: Credentials) => request<LoginResponse>('POST', '/auth/login', credentials),
+  signup: (payload: SignupPayload): Promise<SignupResponse> => specCalls.signup({ body: payload }),
+  login: (credentials: Credentials): Promise<LoginResponse> => specCalls.login({ body: credentials }),
 
-  getUsers: () => request<UsersResponse>('GET', '/users'),
-  getUser: (userId: string) => request<UserResponse>('GET', `/users/${id(userId)}`),
-  editProfile: (userData: ProfileData) => request<UserResponse>('POST', '/users/edit', { userData }),
-  getBookmarks: () => request<BookmarksResponse>('GET', '/users/bookmark'),
-  bookmark: (postId: string) => request<BookmarksResponse>('POST', `/users/bookmark/${id(postId)}`),
-  removeBookmark: (postId: string) =>
-    request<BookmarksResponse>('POST', `/users/remove-bookmark/${id(postId)}`),
-  follow: (userId: string) => request<FollowResponse>('POST', `/users/follow/${id(userId)}`),
-  unfollow: (userId: string) => request<FollowResponse>('POST', `/users/unfollow/${id(userId)}`),
+  getUsers: (): Promise<UsersResponse> => specCalls.users(),
+  getUser: (userId: string): Promise<UserResponse> => specCalls.user({ params: { userId } }),
+  editProfile: (userData: ProfileData): Promise<UserResponse> => specCalls.editProfile({ body: { userData } }),
+  getBookmarks: (): Promise<BookmarksResponse> => specCalls.bookmarks(),
+  bookmark: (postId: string): Promise<BookmarksResponse> => specCalls.bookmark({ params: { postId } }),
+  removeBookmark: (postId: string): Promise<BookmarksResponse> => specCalls.removeBookmark({ params: { postId } }),
+  follow: (userId: string): Promise<FollowResponse> => specCalls.follow({ params: { userId } }),
+  unfollow: (userId: string): Promise<FollowResponse> => specCalls.unfollow({ params: { userId } }),
 
-  getPosts: (query?: PageQuery) => request<PostsResponse>('GET', `/posts${pageQuery(query)}`),
-  getPost: (postId: string) => request<PostResponse>('GET', `/posts/${id(postId)}`),
-  getUserPosts: (username: string, query?: PageQuery) =>
-    request<PostsResponse>('GET', `/posts/user/${id(username)}${pageQuery(query)}`),
-  createPost: (postData: PostData) => request<PostsResponse>('POST', '/posts', { postData }),
-  editPost: (postId: string, postData: PostData) =>
-    request<PostsResponse>('POST', `/posts/edit/${id(postId)}`, { postData }),
-  like: (postId: string) => request<PostsResponse>('POST', `/posts/like/${id(postId)}`),
-  dislike: (postId: string) => request<PostsResponse>('POST', `/posts/dislike/${id(postId)}`),
-  deletePost: (postId: string) => request<PostsResponse>('DELETE', `/posts/${id(postId)}`),
+  getPosts: (query?: PageQuery): Promise<PostsResponse> => specCalls.posts({ query: { ...query } }),
+  getPost: (postId: string): Promise<PostResponse> => specCalls.post({ params: { postId } }),
+  getUserPosts: (username: string, query?: PageQuery): Promise<PostsResponse> =>
+    specCalls.postsOfUser({ params: { username }, query: { ...query } }),
+  createPost: (postData: PostData): Promise<PostsResponse> => specCalls.createPost({ body: { postData } }),
+  editPost: (postId: string, postData: PostData): Promise<PostsResponse> => specCalls.editPost({ params: { postId }, body: { postData } }),
+  like: (postId: string): Promise<PostsResponse> => specCalls.likePost({ params: { postId } }),
+  dislike: (postId: string): Promise<PostsResponse> => specCalls.dislikePost({ params: { postId } }),
+  deletePost: (postId: string): Promise<PostsResponse> => specCalls.deletePost({ params: { postId } }),
 };
 
 export type Api = typeof api;
@@ -189,63 +184,49 @@ export interface PeopleQuery {
   cursor?: string;
 }
 
-/** `path` with the compact view and the given query parameters (empty ones left out). */
-function compact(path: string, query: Record<string, string | number | undefined> = {}): string {
-  const params = new URLSearchParams({ view: 'compact' });
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
-  return `${path}?${params.toString()}`;
-}
-
 /**
- * The compact form (docs/api.md, "Compact answers"): what a screen shows, one page at a time. Every list
- * answers `{ posts | users, nextCursor }`; every change answers only what changed.
+ * The compact form (docs/api.md, "Compact answers"): what a screen shows, one page at a time. Every
+ * list answers `{ posts | users, nextCursor }`; every change answers only what changed.
  */
 export const compactApi = {
-  login: (credentials: Credentials) => request<CompactLoginResponse>('POST', compact('/auth/login'), credentials),
+  login: (credentials: Credentials): Promise<CompactLoginResponse> => compactCalls.login({ body: credentials }),
   /** Creates the account; answers it as the signed-in person's profile, with their token. */
-  signup: (payload: SignupPayload) =>
-    request<{ createdUser: Profile; encodedToken: string }>('POST', compact('/auth/signup'), payload),
+  signup: (payload: SignupPayload): Promise<{ createdUser: Profile; encodedToken: string }> => compactCalls.signup({ body: payload }),
 
-  feed: (query: PageQuery = {}) => request<PostPage>('GET', compact('/posts', { ...query })),
-  post: (postId: string) => request<CompactPostResponse>('GET', compact(`/posts/${id(postId)}`)),
-  userPosts: (username: string, query: PageQuery = {}) =>
-    request<PostPage>('GET', compact(`/posts/user/${id(username)}`, { ...query })),
-  likedPosts: (username: string, query: PageQuery = {}) =>
-    request<PostPage>('GET', compact(`/posts/user/${id(username)}/liked`, { ...query })),
-  bookmarkedPosts: (query: PageQuery = {}) => request<PostPage>('GET', compact('/posts/bookmarked', { ...query })),
+  feed: (query: PageQuery = {}): Promise<PostPage> => compactCalls.posts({ query: { ...query } }),
+  post: (postId: string): Promise<CompactPostResponse> => compactCalls.post({ params: { postId } }),
+  userPosts: (username: string, query: PageQuery = {}): Promise<PostPage> =>
+    compactCalls.postsOfUser({ params: { username }, query: { ...query } }),
+  likedPosts: (username: string, query: PageQuery = {}): Promise<PostPage> =>
+    compactCalls.likedPosts({ params: { username }, query: { ...query } }),
+  bookmarkedPosts: (query: PageQuery = {}): Promise<PostPage> => compactCalls.bookmarkedPosts({ query: { ...query } }),
 
-  profile: (username: string) => request<ProfileResponse>('GET', compact(`/users/by-username/${id(username)}`)),
-  profileById: (userId: string) => request<ProfileResponse>('GET', compact(`/users/${id(userId)}`)),
-  followers: (userId: string, query: PeopleQuery = {}) =>
-    request<PeoplePage>('GET', compact(`/users/${id(userId)}/followers`, { ...query })),
-  following: (userId: string, query: PeopleQuery = {}) =>
-    request<PeoplePage>('GET', compact(`/users/${id(userId)}/following`, { ...query })),
-  searchPeople: (text: string, query: PeopleQuery = {}) =>
-    request<PeoplePage>('GET', compact('/search/users', { q: text, ...query })),
-  searchPosts: (text: string, query: PageQuery = {}) =>
-    request<PostPage>('GET', compact('/search/posts', { q: text, ...query })),
-  suggestions: (query: PeopleQuery = {}) => request<PeoplePage>('GET', compact('/suggestions', { ...query })),
-  thread: (postId: string) => request<ThreadResponse>('GET', compact(`/posts/${id(postId)}/thread`)),
-  replies: (postId: string, query: PageQuery = {}) =>
-    request<PostPage>('GET', compact(`/posts/${id(postId)}/replies`, { ...query })),
-  userReplies: (username: string, query: PageQuery = {}) =>
-    request<PostPage>('GET', compact(`/posts/user/${id(username)}/replies`, { ...query })),
-  notifications: (query: PeopleQuery = {}) => request<NotificationPage>('GET', compact('/notifications', { ...query })),
-  unreadNotifications: () => request<UnreadNotifications>('GET', compact('/notifications/unread')),
-  readNotifications: () => request<UnreadNotifications>('POST', compact('/notifications/read')),
+  profile: (username: string): Promise<ProfileResponse> => compactCalls.userByUsername({ params: { username } }),
+  profileById: (userId: string): Promise<ProfileResponse> => compactCalls.user({ params: { userId } }),
+  followers: (userId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.followers({ params: { userId }, query: { ...query } }),
+  following: (userId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.following({ params: { userId }, query: { ...query } }),
+  searchPeople: (text: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.searchUsers({ query: { q: text, ...query } }),
+  searchPosts: (text: string, query: PageQuery = {}): Promise<PostPage> => compactCalls.searchPosts({ query: { q: text, ...query } }),
+  suggestions: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.suggestions({ query: { ...query } }),
+  thread: (postId: string): Promise<ThreadResponse> => compactCalls.thread({ params: { postId } }),
+  replies: (postId: string, query: PageQuery = {}): Promise<PostPage> => compactCalls.replies({ params: { postId }, query: { ...query } }),
+  userReplies: (username: string, query: PageQuery = {}): Promise<PostPage> =>
+    compactCalls.repliesOfUser({ params: { username }, query: { ...query } }),
+  notifications: (query: PeopleQuery = {}): Promise<NotificationPage> => compactCalls.notifications({ query: { ...query } }),
+  unreadNotifications: (): Promise<UnreadNotifications> => compactCalls.unreadNotifications(),
+  readNotifications: (): Promise<UnreadNotifications> => compactCalls.readNotifications(),
 
-  createPost: (postData: PostData) => trackCreation(request<CompactPostResponse>('POST', compact('/posts'), { postData })),
-  editPost: (postId: string, postData: PostData) =>
-    request<CompactPostResponse>('POST', compact(`/posts/edit/${id(postId)}`), { postData }),
-  like: (postId: string) => request<CompactPostResponse>('POST', compact(`/posts/like/${id(postId)}`)),
-  dislike: (postId: string) => request<CompactPostResponse>('POST', compact(`/posts/dislike/${id(postId)}`)),
-  deletePost: (postId: string) => request<{ postId: string }>('DELETE', compact(`/posts/${id(postId)}`)),
-  bookmark: (postId: string) => request<CompactBookmarkResponse>('POST', compact(`/users/bookmark/${id(postId)}`)),
-  removeBookmark: (postId: string) =>
-    request<CompactBookmarkResponse>('POST', compact(`/users/remove-bookmark/${id(postId)}`)),
-  follow: (userId: string) => request<CompactFollowResponse>('POST', compact(`/users/follow/${id(userId)}`)),
-  unfollow: (userId: string) => request<CompactFollowResponse>('POST', compact(`/users/unfollow/${id(userId)}`)),
-  editProfile: (userData: Partial<ProfileData>) => request<ProfileResponse>('POST', compact('/users/edit'), { userData }),
+  createPost: (postData: PostData): Promise<CompactPostResponse> => trackCreation(compactCalls.createPost({ body: { postData } })),
+  editPost: (postId: string, postData: PostData): Promise<CompactPostResponse> =>
+    compactCalls.editPost({ params: { postId }, body: { postData } }),
+  like: (postId: string): Promise<CompactPostResponse> => compactCalls.likePost({ params: { postId } }),
+  dislike: (postId: string): Promise<CompactPostResponse> => compactCalls.dislikePost({ params: { postId } }),
+  deletePost: (postId: string): Promise<{ postId: string }> => compactCalls.deletePost({ params: { postId } }),
+  bookmark: (postId: string): Promise<CompactBookmarkResponse> => compactCalls.bookmark({ params: { postId } }),
+  removeBookmark: (postId: string): Promise<CompactBookmarkResponse> => compactCalls.removeBookmark({ params: { postId } }),
+  follow: (userId: string): Promise<CompactFollowResponse> => compactCalls.follow({ params: { userId } }),
+  unfollow: (userId: string): Promise<CompactFollowResponse> => compactCalls.unfollow({ params: { userId } }),
+  editProfile: (userData: Partial<ProfileData>): Promise<ProfileResponse> => compactCalls.editProfile({ body: { userData } }),
 };
 
 export type CompactApi = typeof compactApi;

@@ -1,0 +1,150 @@
+/**
+ * The API's shapes as JSON schemas (TypeBox): what each call takes and what it answers, in the
+ * spec's form and in the compact one. The route table (./routes.ts) names them per call; the server
+ * validates bodies and serialises answers with them, and the answer types of ../types.ts are their
+ * static types.
+ *
+ * Only back ends import this module at run time: the browser's client reads the route table, whose
+ * entries name these schemas through a function it never calls, so TypeBox stays out of its bundle.
+ *
+ * Every object allows properties beyond those listed: an account keeps the extra fields it signed up
+ * with (spec 7), and an answer's serialiser must never drop what a back end chose to send.
+ */
+import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+
+const open = <Properties extends TProperties>(properties: Properties) => Type.Object(properties, { additionalProperties: true });
+const Text = Type.String();
+const Count = Type.Integer({ minimum: 0 });
+const Cursor = Type.Union([Type.String(), Type.Null()]);
+
+// Request bodies. A body that does not match is answered by the rules' own reader, with the
+// contract's exact words: so a schema is never stricter than the rules (api-rules' schemas.test.ts).
+
+const OptionalText = Type.Optional(Type.String());
+const OptionalTextOrNull = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+
+/** The request bodies, by the names the route table gives them. */
+export const BODY_SCHEMAS = {
+  signup: Type.Object({ username: Text, password: Text, firstName: Text, lastName: Text, profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText }),
+  credentials: Type.Object({ username: Text, password: Text }),
+  profileEdit: Type.Object({
+    userData: Type.Object({ profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText, username: OptionalText }),
+  }),
+  /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
+  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
+} satisfies Record<string, TSchema>;
+
+export type BodyName = keyof typeof BODY_SCHEMAS;
+
+// Query strings: every parameter is text and optional here; the rules read and refuse them with the
+// contract's words (a limit that is not a number, an unknown sort), so the schema never answers first.
+
+const QueryText = Type.Optional(Type.String());
+export const QUERY_SCHEMAS = {
+  view: open({ view: QueryText }),
+  page: open({ view: QueryText, limit: QueryText, cursor: QueryText, sort: QueryText }),
+  people: open({ view: QueryText, limit: QueryText, cursor: QueryText }),
+  search: open({ view: QueryText, q: QueryText, limit: QueryText, cursor: QueryText, sort: QueryText }),
+};
+
+// Answers in the spec's form (spec 7).
+
+export const UserSummary = open({ _id: Text, username: Text, firstName: Text, lastName: Text, profilePic: Text });
+export const User = open({
+  ...UserSummary.properties,
+  bookmarks: Type.Array(Text),
+  title: Text,
+  bio: Text,
+  website: Text,
+  followers: Type.Array(UserSummary),
+  following: Type.Array(UserSummary),
+  createdAt: Text,
+  updatedAt: Text,
+});
+export const PostLikes = open({ likeCount: Type.Integer(), likedBy: Type.Array(UserSummary), dislikedBy: Type.Array(UserSummary) });
+export const Post = open({
+  _id: Text,
+  content: Text,
+  image: Type.Optional(Text),
+  username: Text,
+  likes: PostLikes,
+  createdAt: Text,
+  updatedAt: Text,
+});
+
+// Answers in the compact form (`?view=compact`): what a screen shows, never lists that grow with the network.
+
+export const CompactPost = open({
+  _id: Text,
+  content: Text,
+  image: Type.Optional(Text),
+  username: Text,
+  author: UserSummary,
+  likeCount: Type.Integer(),
+  likedByMe: Type.Boolean(),
+  dislikedByMe: Type.Boolean(),
+  bookmarkedByMe: Type.Boolean(),
+  createdAt: Text,
+  updatedAt: Text,
+  replyTo: Type.Optional(Text),
+  replyingTo: Type.Optional(Text),
+  replyCount: Count,
+  mentions: Type.Array(Text),
+});
+export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true) });
+export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
+export const Profile = open({
+  ...PersonCard.properties,
+  title: Text,
+  bio: Text,
+  website: Text,
+  createdAt: Text,
+  updatedAt: Text,
+  postCount: Count,
+  followerCount: Count,
+  followingCount: Count,
+});
+export const NotificationKind = Type.Union([Type.Literal('like'), Type.Literal('follow'), Type.Literal('reply'), Type.Literal('mention')]);
+export const Notification = open({
+  _id: Text,
+  kind: NotificationKind,
+  actors: Type.Array(UserSummary),
+  actorCount: Count,
+  post: Type.Optional(open({ _id: Text, content: Text })),
+  read: Type.Boolean(),
+  updatedAt: Text,
+});
+
+/** Every answer of the API, by name: the route table names one (or two, for the two forms) per call. */
+export const ANSWERS = {
+  signedUp: open({ createdUser: User, encodedToken: Text }),
+  loggedIn: open({ foundUser: User, encodedToken: Text }),
+  users: open({ users: Type.Array(User) }),
+  user: open({ user: User }),
+  bookmarks: open({ bookmarks: Type.Array(Text) }),
+  follow: open({ user: User, followUser: User }),
+  posts: open({ posts: Type.Array(Post), nextCursor: Type.Optional(Cursor) }),
+  post: open({ post: Post }),
+
+  compactSignedUp: open({ createdUser: Profile, encodedToken: Text }),
+  compactLoggedIn: open({ foundUser: Profile, encodedToken: Text }),
+  profile: open({ user: Profile }),
+  follows: open({ user: Profile, followUser: Profile }),
+  bookmark: open({ postId: Text, bookmarkedByMe: Type.Boolean() }),
+  postPage: open({ posts: Type.Array(CompactPost), nextCursor: Cursor }),
+  peoplePage: open({ users: Type.Array(PersonCard), nextCursor: Cursor }),
+  compactPost: open({ post: CompactPost }),
+  deletedPost: open({ postId: Text }),
+  thread: open({ ancestors: Type.Array(Type.Union([CompactPost, DeletedPost])), post: CompactPost }),
+  notificationPage: open({ notifications: Type.Array(Notification), nextCursor: Cursor }),
+  unread: open({ unread: Count }),
+} satisfies Record<string, TObject>;
+
+export type AnswerName = keyof typeof ANSWERS;
+
+/** Every refusal: `{ errors: [text] }` (spec 8). */
+export const ERROR_ANSWER = Type.Object({ errors: Type.Array(Text) });
+
+/** What a route's descriptor may name: the schema vocabulary its `schemas` function is given. */
+export const SCHEMAS = { bodies: BODY_SCHEMAS, queries: QUERY_SCHEMAS, answers: ANSWERS, error: ERROR_ANSWER };
+export type Schemas = typeof SCHEMAS;
