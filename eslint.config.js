@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -23,6 +24,31 @@ const oneDirection = (own) => ({
       },
     ],
   },
+});
+
+const remotes = ['auth-remote', 'feed-remote', 'profile-remote', 'notifications-remote'];
+
+/**
+ * Zones inside a remote: a feature (`src/features/X`) may import `components/`, `lib/` and its own
+ * folder, never another feature; `components/` and `lib/` never import a feature. What two features
+ * share moves down into `components/` or `lib/`.
+ */
+const remoteZones = remotes.flatMap((remote) => {
+  const features = `./${remote}/src/features`;
+  const names = readdirSync(new URL(features, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...names.map(({ name }) => ({
+      target: `${features}/${name}`,
+      from: features,
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move what they share into components/ or lib/.',
+    })),
+    {
+      target: [`./${remote}/src/components`, `./${remote}/src/lib`],
+      from: features,
+      message: 'components/ and lib/ are below the features: they never import one.',
+    },
+  ];
 });
 
 export default tseslint.config(
@@ -71,6 +97,7 @@ export default tseslint.config(
               from: ['./shared/session'],
               message: '@chirp/ui is presentation only: no store, no API client.',
             },
+            ...remoteZones,
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { type CompactPost } from '@chirp/contracts';
 import { errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/session';
 import { useMemo } from 'react';
-import { postShown } from '../features/posts/post-actions';
+import { postShown } from '../lib/post-actions';
 
 /** The three states of a feed: what to show while posts load, once they did, or when they could not. */
 export type FeedState = 'loading' | 'ready' | 'failed';

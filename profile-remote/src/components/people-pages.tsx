@@ -2,7 +2,7 @@ import { type PersonCard } from '@chirp/contracts';
 import { errorMessage, loadedItems, type PeopleSource, usePeoplePages } from '@chirp/session';
 import { Spinner } from '@chirp/ui';
 import { type ReactElement, useEffect, useMemo } from 'react';
-import '../features/people/people.css';
+import './people/people.css';
 
 export interface PeoplePagesState {
   /** The people of every page loaded so far (null until the first page is here). */

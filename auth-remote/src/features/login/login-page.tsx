@@ -3,11 +3,11 @@ import { errorMessage, toast, useSession } from '@chirp/session';
 import { PersonIcon } from '@chirp/ui';
 import { useRef, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthPage } from '../auth-page/auth-page';
-import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
-import { SubmitButton } from '../auth-page/submit-button';
-import { useSubmission } from '../auth-page/use-submission';
-import { returnPath } from './return-path';
+import { AuthPage } from '../../components/auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
+import { SubmitButton } from '../../components/auth-page/submit-button';
+import { useSubmission } from '../../components/auth-page/use-submission';
+import { returnPath } from '../../lib/return-path';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
 const ERROR_TOAST = 'login-error';

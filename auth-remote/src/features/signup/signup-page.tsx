@@ -2,11 +2,11 @@ import { MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/co
 import { ApiError, errorMessage, toast, useSession } from '@chirp/session';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthPage } from '../auth-page/auth-page';
-import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
-import { SubmitButton } from '../auth-page/submit-button';
-import { useSubmission } from '../auth-page/use-submission';
-import { returnPath } from '../login/return-path';
+import { AuthPage } from '../../components/auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
+import { SubmitButton } from '../../components/auth-page/submit-button';
+import { useSubmission } from '../../components/auth-page/use-submission';
+import { returnPath } from '../../lib/return-path';
 import { emptySignupForm, type SignupFieldErrors, signupFieldErrors, signupPayload, signupProblem } from './signup-checks';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
-import { ComposerForm } from '../composer/composer-form';
-import { PostListView } from '../posts/post-list';
+import { ComposerForm } from '../../components/composer/composer-form';
+import { PostListView } from '../../components/posts/post-list';
 import './home-page.css';
 
 /** The sort toggle (spec 4): Trending by likes, Latest by date; newest first by default. */

@@ -5,9 +5,9 @@ import { ChevronRightIcon, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ComposerForm } from '../composer/composer-form';
-import { PostCard } from '../posts/post-card';
-import PostList from '../posts/post-list';
+import { ComposerForm } from '../../components/composer/composer-form';
+import { PostCard } from '../../components/posts/post-card';
+import PostList from '../../components/posts/post-list';
 import './post-page.css';
 
 /** Where a post of the conversation was deleted: its replies stay, and this stands in its place. */

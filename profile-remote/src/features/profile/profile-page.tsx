@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { type FollowListKind, FollowListDialog } from './follow-list-dialog';
 import { ProfileHeader } from './profile-header';
-import { ProfileTabs } from './profile-tabs';
+import { ProfileTabs } from '../../components/profile-tabs';
 import '@chirp/ui/styles.css';
 import './profile.css';
 

@@ -3,7 +3,7 @@ import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chir
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ExplorePage from '../features/explore/explore-page';
+import ExplorePage from './explore-page';
 
 const old = aCompactPost({ _id: 'old', content: 'Already here' });
 const fresh = aCompactPost({ _id: 'fresh', content: 'Just posted' });

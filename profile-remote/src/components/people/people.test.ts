@@ -3,7 +3,7 @@ import { deferred, logInAs } from '@chirp/session/testing';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardOf, makeGuest, makePerson } from '../../testing/session';
-import { followKey, followToggled } from './follow-actions';
+import { followKey, followToggled } from '../../lib/follow-actions';
 import { fullName } from './people';
 
 const me = makeGuest({ followingCount: 0 });

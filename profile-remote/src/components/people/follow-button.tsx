@@ -1,5 +1,5 @@
 import type { PersonCard } from '@chirp/contracts';
-import { followToggled, useFollowShown } from './follow-actions';
+import { followToggled, useFollowShown } from '../../lib/follow-actions';
 
 interface FollowButtonProps {
   person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>;

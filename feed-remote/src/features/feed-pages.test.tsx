@@ -4,9 +4,9 @@ import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp } f
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import BookmarksPage from '../bookmarks/bookmarks-page';
-import ExplorePage from '../explore/explore-page';
-import LikedPostsPage from '../liked-posts/liked-posts-page';
+import BookmarksPage from './bookmarks/bookmarks-page';
+import ExplorePage from './explore/explore-page';
+import LikedPostsPage from './liked-posts/liked-posts-page';
 
 const me = aProfile({ username: 'guestuser' });
 const liked = aCompactPost({ content: 'I like this one', likeCount: 1, likedByMe: true });

@@ -1,5 +1,5 @@
 import type { CompactPost } from '@chirp/contracts';
-import { FeedDialog } from '../../components/feed-dialog';
+import { FeedDialog } from '../feed-dialog';
 import { ComposerForm } from './composer-form';
 
 /** 'Edit Post': the composer in a dialog with the post's content and image, and an 'Update' button. */

@@ -1,6 +1,6 @@
 import { type CompactPost, paths } from '@chirp/contracts';
 import { Link } from 'react-router-dom';
-import { FeedDialog } from '../../components/feed-dialog';
+import { FeedDialog } from '../feed-dialog';
 import { ComposerForm } from './composer-form';
 
 /** The composer in reply mode (issue 14), opened by a card's Reply button: it says whom it answers. */

@@ -5,7 +5,7 @@ import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from '
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
-import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from './post-actions';
+import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from '../../lib/post-actions';
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
