@@ -84,18 +84,23 @@ export default tseslint.config(
           zones: [
             {
               target: ['./shared/contracts', './api-rules', './server'],
-              from: ['./shared/ui', './shared/session', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote'],
+              from: ['./shared/ui', './shared/session', './shared/queries', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote'],
               message: 'The contracts, the rules and the server use no UI or browser-session code.',
             },
             {
-              target: ['./shared/contracts', './shared/ui', './shared/session', './shared/seams'],
+              target: ['./shared/contracts', './shared/ui', './shared/session', './shared/queries', './shared/seams'],
               from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote', './server'],
               message: 'The shared packages never depend on the packages built on them.',
             },
             {
               target: ['./shared/ui'],
-              from: ['./shared/session'],
+              from: ['./shared/session', './shared/queries'],
               message: '@chirp/ui is presentation only: no store, no API client.',
+            },
+            {
+              target: ['./shared/session'],
+              from: ['./shared/queries'],
+              message: 'The session kernel knows nothing of the query definitions built on it.',
             },
             ...remoteZones,
           ],

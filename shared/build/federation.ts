@@ -17,9 +17,10 @@ export const sessionRange = (version: string) => `^${version.split('.')[0]}.0.0`
  * Build-time federation settings common to the shell and the remotes: the modules that the page
  * holds exactly once, shared as singletons. @chirp/session is the one package of ours shared at run
  * time: its store, query cache and toast outlet are the page's. zustand, the query library and the
- * toaster are not shared on their own: only @chirp/session imports them, so they are tree-shaken
- * into it, and no package downloads a loader for each (issue 12's budget). @chirp/contracts and
- * @chirp/ui are bundled into each package that imports them, never shared.
+ * toaster are not shared on their own: only @chirp/session imports them (it re-exports the query
+ * hooks and zustand's `create` for the remotes' own stores), so they are tree-shaken into it, and
+ * no package downloads a loader for each (issue 12's budget). @chirp/contracts, @chirp/ui and
+ * @chirp/queries are bundled into each package that imports them, never shared.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },

@@ -1,5 +1,7 @@
 import { type CompactPost } from '@chirp/contracts';
-import { errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/session';
+import { errorMessage, useSession } from '@chirp/session';
+import { loadedItems, type PostSource, useOptimistic, usePostPages } from '@chirp/queries';
+import { sortPosts } from '../lib/post-order';
 import { useMemo } from 'react';
 import { postShown } from '../lib/post-actions';
 
@@ -30,7 +32,7 @@ export interface PostFeed {
  */
 export function usePostFeed(source: PostSource): PostFeed {
   const query = usePostPages(source);
-  const optimistic = useSession((state) => state.optimistic);
+  const optimistic = useOptimistic((state) => state.shown);
   const me = useSession((state) => state.username);
   const { data } = query;
   const posts = useMemo(() => {

@@ -1,8 +1,9 @@
 import { type CompactPost } from '@chirp/contracts';
-import { compactApi, type PostPages, queryClient, queryKeys, toggleShown } from '@chirp/session';
+import { compactApi, queryClient } from '@chirp/session';
+import { type PostPages, queryKeys, toggleShown } from '@chirp/queries';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs } from '@chirp/session/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { likeKey, likeToggled, postShown } from './post-actions';
+import { likeKey, toggleLike, postShown } from './post-actions';
 
 const me = aProfile({ username: 'guestuser' });
 const LATEST = queryKeys.postList({ kind: 'feed', sort: 'latest' });
@@ -18,7 +19,7 @@ describe('a like on its way', () => {
     const answer = deferred<{ post: CompactPost }>();
     vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
 
-    likeToggled(post);
+    toggleLike(post);
     expect(postShown(cached())).toMatchObject({ liked: true, likeCount: 4 });
 
     // The list, as the back end held it before the like, replaces the cache's copy.

@@ -1,16 +1,6 @@
 import { type CompactPost, MESSAGES } from '@chirp/contracts';
-import {
-  bookmarkStored,
-  compactApi,
-  errorMessage,
-  optimisticToggle,
-  postRemoved,
-  postStored,
-  toast,
-  toggleShown,
-  useSession,
-  useToggleShown,
-} from '@chirp/session';
+import { bookmarkStored, flipToggle, postRemoved, postStored, queryKeys, reloadShown, toggleShown, useToggleShown } from '@chirp/queries';
+import { compactApi, errorMessage, toast, useSession } from '@chirp/session';
 
 export const likeKey = (postId: string) => `like:${postId}`;
 export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
@@ -40,9 +30,9 @@ export function postShown(post: CompactPost): PostShown {
 }
 
 /** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
-export function likeToggled(post: CompactPost): void {
+export function toggleLike(post: CompactPost): void {
   const postId = post._id;
-  optimisticToggle(likeKey(postId), post.likedByMe, {
+  flipToggle(likeKey(postId), post.likedByMe, {
     send: async (liked) => {
       const answer = await (liked ? compactApi.like(postId) : compactApi.dislike(postId));
       postStored(answer.post, useSession.getState().username);
@@ -54,9 +44,9 @@ export function likeToggled(post: CompactPost): void {
 }
 
 /** Bookmark or remove the bookmark, shown at once; the call follows and a refusal rolls it back. */
-export function bookmarkToggled(post: CompactPost): void {
+export function toggleBookmark(post: CompactPost): void {
   const postId = post._id;
-  optimisticToggle(bookmarkKey(postId), post.bookmarkedByMe, {
+  flipToggle(bookmarkKey(postId), post.bookmarkedByMe, {
     send: async (bookmarked) => {
       const answer = await (bookmarked ? compactApi.bookmark(postId) : compactApi.removeBookmark(postId));
       bookmarkStored(postId, answer.bookmarkedByMe);
@@ -68,10 +58,12 @@ export function bookmarkToggled(post: CompactPost): void {
 }
 
 /** Deletes one's own post; it leaves every list. */
-export async function postDeleted(post: CompactPost): Promise<boolean> {
+export async function deletePost(post: CompactPost): Promise<boolean> {
   try {
     await compactApi.deletePost(post._id);
     postRemoved(post._id, post.username, post.replyTo);
+    // The conversations it was part of, if shown, now show where it was.
+    reloadShown(queryKeys.threads);
     toast.success(MESSAGES.postDeleted);
     return true;
   } catch (error) {

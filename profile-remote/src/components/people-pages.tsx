@@ -1,5 +1,6 @@
 import { type PersonCard } from '@chirp/contracts';
-import { errorMessage, loadedItems, type PeopleSource, usePeoplePages } from '@chirp/session';
+import { errorMessage } from '@chirp/session';
+import { loadedItems, type PeopleSource, usePeoplePages } from '@chirp/queries';
 import { Spinner } from '@chirp/ui';
 import { type ReactElement, useEffect, useMemo } from 'react';
 import './people/people.css';

@@ -1,13 +1,6 @@
 import { MESSAGES, type PersonCard } from '@chirp/contracts';
-import {
-  compactApi,
-  errorMessage,
-  followStored,
-  optimisticToggle,
-  toast,
-  useSession,
-  useToggleShown,
-} from '@chirp/session';
+import { compactApi, errorMessage, toast, useSession } from '@chirp/session';
+import { flipToggle, followStored, queryKeys, reloadShown, useToggleShown } from '@chirp/queries';
 
 export const followKey = (userId: string) => `follow:${userId}`;
 
@@ -23,11 +16,13 @@ export const useFollowShown = (person: Pick<PersonCard, '_id' | 'followedByMe'>)
  * `currentUser` may still be unknown, say when the back end could not be reached at start: the
  * follow works all the same).
  */
-export function followToggled(person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>): void {
-  optimisticToggle(followKey(person._id), person.followedByMe, {
+export function toggleFollow(person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>): void {
+  flipToggle(followKey(person._id), person.followedByMe, {
     send: async (on) => {
       const { user, followUser } = await (on ? compactApi.follow(person._id) : compactApi.unfollow(person._id));
       followStored(user, followUser);
+      // Someone unfollowed is a suggestion again, where only the server knows: shown suggestions load again.
+      if (!followUser.followedByMe) reloadShown(queryKeys.peopleList({ kind: 'suggestions' }));
       useSession.getState().setCurrentUser(user);
     },
     confirmed: (on) =>

@@ -32,7 +32,7 @@ export default function LoginPage() {
     submitButton.current?.focus();
   };
 
-  const submitted = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running()) return;
     const { username, password } = loginForm;
@@ -58,7 +58,7 @@ export default function LoginPage() {
 
   return (
     <AuthPage title="Log in to Chirp" taglineIsHeading>
-      <form className="auth-form" onSubmit={submitted}>
+      <form className="auth-form" onSubmit={submit}>
         <TextField
           label="Email address"
           name="username"

@@ -32,7 +32,7 @@ export default function SignupPage() {
     });
   };
 
-  const submitted = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running()) return;
     const problem = signupProblem(form);
@@ -69,7 +69,7 @@ export default function SignupPage() {
     <AuthPage title="Create a new account">
       <p className="auth-page__lead">It’s quick and easy.</p>
       {/* noValidate: the browser's own email check must not pre-empt the spec's order of checks. */}
-      <form className="auth-form" noValidate onSubmit={submitted}>
+      <form className="auth-form" noValidate onSubmit={submit}>
         <div className="auth-form__row">
           <TextField
             label="First name"

@@ -1,19 +1,12 @@
 import { MESSAGES } from '@chirp/contracts';
-import {
-  ApiError,
-  compactApi,
-  type PostPages,
-  queryClient,
-  queryKeys,
-  toast,
-  uploadImage,
-  useSession,
-} from '@chirp/session';
+import { ApiError, compactApi, queryClient, toast, uploadImage } from '@chirp/session';
+import { type PostPages, queryKeys } from '@chirp/queries';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComposerForm } from './composer-form';
+import { useFeedStore } from '../../lib/feed-store';
 
 vi.mock('@chirp/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@chirp/session')>()),
@@ -53,7 +46,7 @@ describe('the composer', () => {
     expect(screen.getByText('0/500')).toBeInTheDocument();
     await user.type(text, 'Hello');
     expect(screen.getByText('5/500')).toBeInTheDocument();
-    expect(useSession.getState().composerText).toBe('Hello');
+    expect(useFeedStore.getState().composerText).toBe('Hello');
   });
 
   it('keeps a pasted text over 500 characters whole, says by how much it is over, and does not send it', async () => {
@@ -250,6 +243,6 @@ describe('the composer', () => {
     expect(edit).toHaveBeenCalledWith(post._id, { content: 'After', image: undefined });
     expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(useSession.getState().composerText).toBe(''); // a new post's draft is not touched
+    expect(useFeedStore.getState().composerText).toBe(''); // a new post's draft is not touched
   });
 });

@@ -1,11 +1,13 @@
 import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
-import { compactApi, errorMessage, postCreated, postStored, toast, uploadImage, useSession } from '@chirp/session';
+import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
+import { postCreated, postStored } from '@chirp/queries';
 import { CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
 import { useReplyDraft } from './reply-drafts';
 import './composer.css';
+import { useFeedStore } from '../../lib/feed-store';
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
@@ -19,13 +21,13 @@ interface ComposerFormProps {
 }
 
 /**
- * New posts share their text through the store (`composerText`), so a draft follows the person
+ * New posts share their text through the feed's store (`composerText`), so a draft follows the person
  * around (and is kept across visits: `useNewPostDraft`); a reply keeps its own draft, per post
  * (`useReplyDraft`); an edit keeps its text only while it is open.
  */
 function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null) {
-  const storedText = useSession((state) => state.composerText);
-  const storedTextChanged = useSession((state) => state.setComposerText);
+  const storedText = useFeedStore((state) => state.composerText);
+  const storedTextChanged = useFeedStore((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
   if (post) return [editedText, setEditedText] as const;
   return reply ? ([reply.text, reply.setText] as const) : ([storedText, storedTextChanged] as const);
@@ -56,7 +58,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const draft = useNewPostDraft(newPost);
   const ownImage = useState(post?.image);
   const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
-  const { attachment, picked, removed } = useImageAttachment(uploadImage, imageState);
+  const { attachment, attachImage, removeImage } = useImageAttachment(uploadImage, imageState);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).
@@ -104,7 +106,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
       if (!editing) {
         // Text typed while the post was on its way stays for the next one.
         if (currentText.current === text) textChanged('');
-        removed();
+        removeImage();
       }
       onDone?.();
     } catch (error) {
@@ -117,11 +119,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again must fire change again
-    if (file) void picked(file);
+    if (file) void attachImage(file);
   };
 
   const discardDraft = () => {
-    removed();
+    removeImage();
     draft.discard();
     textRef.current?.focus(); // the button goes with the draft
   };
@@ -167,7 +169,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
                 Preparing image…
               </div>
             )}
-            <button type="button" className="composer__remove" aria-label="Remove image" onClick={removed}>
+            <button type="button" className="composer__remove" aria-label="Remove image" onClick={removeImage}>
               <CloseIcon />
             </button>
           </div>

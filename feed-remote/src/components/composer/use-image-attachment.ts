@@ -66,7 +66,7 @@ export function useImageAttachment(upload: UploadImage, [url, setUrl]: ImageUrlS
     picks.current += 1;
   }, []);
 
-  const picked = useCallback(
+  const attachImage = useCallback(
     async (file: File) => {
       // The picker accepts image/* (spec 5) but a person can still choose "All files", and the
       // browser's image/* includes kinds no back end keeps (SVG, BMP, HEIC).
@@ -95,12 +95,12 @@ export function useImageAttachment(upload: UploadImage, [url, setUrl]: ImageUrlS
     [upload, setUrl],
   );
 
-  const removed = useCallback(() => {
+  const removeImage = useCallback(() => {
     attempt.current += 1;
     picks.current += 1;
     setPreview(null);
     setUrl(undefined);
   }, [setUrl]);
 
-  return { attachment, picked, removed };
+  return { attachment, attachImage, removeImage };
 }

@@ -2,6 +2,7 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { type Draft, draftOf, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
 import { watchAccounts } from './watch-accounts';
+import { useFeedStore } from '../../lib/feed-store';
 
 /**
  * A pause in typing this long saves the draft in IndexedDB; closing a composer or leaving the page
@@ -11,7 +12,7 @@ const SAVE_DELAY_MS = 300;
 
 /**
  * The new-post draft's image, shared by every new-post composer of the page (the home page's and
- * the dialog's), like its text, which is the session store's `composerText` (spec: client state).
+ * the dialog's), like its text, which is the feed store's `composerText` (spec: client state).
  * `loaded` once the account's saved draft was read: nothing is saved before (but what the person
  * types, in the tab's copy), so an empty composer never overwrites a draft it has not seen yet.
  */
@@ -85,8 +86,8 @@ async function loadDraft(username: string) {
   // IndexedDB may not have the tab's copy yet (the page went before the write was done): save it again.
   if (inTab) savedDrafts.delete(username);
   else savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
-  const session = useSession.getState();
-  if (saved?.text && session.composerText === '') session.setComposerText(saved.text);
+  const feed = useFeedStore.getState();
+  if (saved?.text && feed.composerText === '') feed.setComposerText(saved.text);
   changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
 }
 
@@ -123,8 +124,8 @@ function removeDraft(username: string) {
  */
 export function useNewPostDraft(enabled: boolean) {
   const username = useSession((state) => state.username);
-  const text = useSession((state) => state.composerText);
-  const setText = useSession((state) => state.setComposerText);
+  const text = useFeedStore((state) => state.composerText);
+  const setText = useFeedStore((state) => state.setComposerText);
   const shared = useSyncExternalStore(subscribe, currentDraftImage, currentDraftImage);
   const ours = enabled && username !== null && shared.username === username;
   const image = ours ? shared.image : undefined;

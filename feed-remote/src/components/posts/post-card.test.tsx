@@ -1,5 +1,6 @@
 import { type CompactPost } from '@chirp/contracts';
-import { ApiError, compactApi, type PostPages, queryClient, queryKeys, toast, usePostPages } from '@chirp/session';
+import { ApiError, compactApi, queryClient, toast } from '@chirp/session';
+import { type PostPages, queryKeys, usePostPages } from '@chirp/queries';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -5,7 +5,7 @@ import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from '
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
-import { bookmarkToggled, likeToggled, postDeleted, usePostShown } from '../../lib/post-actions';
+import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
@@ -124,10 +124,10 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const fullName = `${author.firstName} ${author.lastName}`.trim() || post.username;
   const profilePath = paths.profile(post.username);
 
-  const deletePost = async () => {
+  const confirmDelete = async () => {
     setDeleting(true);
     // On success the card leaves the list; only a refusal brings it back to life.
-    if (!(await postDeleted(post))) setDeleting(false);
+    if (!(await deletePost(post))) setDeleting(false);
   };
 
   const closeEditor = () => {
@@ -166,7 +166,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               buttonRef={optionsButtonRef}
               busy={deleting}
               onEdit={() => setEditing(true)}
-              onDelete={deletePost}
+              onDelete={confirmDelete}
             />
           )}
         </header>
@@ -200,7 +200,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             name="Like"
             pressed={liked}
             disabled={!signedIn}
-            onToggle={() => likeToggled(post)}
+            onToggle={() => toggleLike(post)}
             icon={<HeartIcon filled={liked} />}
             count={likeCount}
           />
@@ -209,7 +209,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             name="Bookmark"
             pressed={bookmarked}
             disabled={!signedIn}
-            onToggle={() => bookmarkToggled(post)}
+            onToggle={() => toggleBookmark(post)}
             icon={<BookmarkIcon filled={bookmarked} />}
           />
         </footer>

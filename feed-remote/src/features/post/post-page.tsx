@@ -1,6 +1,7 @@
 import { type CompactPost, type DeletedPost, paths } from '@chirp/contracts';
 import type { PostPageProps } from '@chirp/seams';
-import { ApiError, errorMessage, useSession, useThread } from '@chirp/session';
+import { ApiError, errorMessage, useSession } from '@chirp/session';
+import { useThread } from '@chirp/queries';
 import { ChevronRightIcon, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef } from 'react';

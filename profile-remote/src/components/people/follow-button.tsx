@@ -1,5 +1,5 @@
 import type { PersonCard } from '@chirp/contracts';
-import { followToggled, useFollowShown } from '../../lib/follow-actions';
+import { toggleFollow, useFollowShown } from '../../lib/follow-actions';
 
 interface FollowButtonProps {
   person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>;
@@ -11,15 +11,15 @@ interface FollowButtonProps {
 /** 'Follow' or 'Following', changed on the click; the call follows (and a refusal puts it back). */
 export function FollowButton({ person, className = '', onFollowed }: FollowButtonProps) {
   const following = useFollowShown(person);
-  const clicked = () => {
+  const toggle = () => {
     if (!following) onFollowed?.();
-    followToggled(person);
+    toggleFollow(person);
   };
   return (
     <button
       type="button"
       className={`button ${following ? 'people-follow--following' : 'button--primary'} people-follow ${className}`.trim()}
-      onClick={clicked}
+      onClick={toggle}
     >
       {following ? 'Following' : 'Follow'}
     </button>

@@ -1,6 +1,6 @@
 import { paths } from '@chirp/contracts';
 import type { PostListProps, SearchPageProps } from '@chirp/seams';
-import { usePeoplePages, usePostPages } from '@chirp/session';
+import { usePeoplePages, usePostPages } from '@chirp/queries';
 import { RetryAlert, SearchIcon, shortcutTarget, Spinner } from '@chirp/ui';
 import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aCompactPost, aPostPage, aProfile, summaryOf } from '../testing/fixtures';
+import { queryClient } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, summaryOf } from '@chirp/session/testing';
 import type { CompactPost, PersonCard } from '@chirp/contracts';
 import { bookmarkStored, followStored, postCreated, postRemoved, postStored, profileStored } from './cache-updates';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
 import type { PeoplePages, PostPages } from './post-queries';
-import { queryClient } from './query-client';
 
 const latest: PostSource = { kind: 'feed', sort: 'latest' };
 const trending: PostSource = { kind: 'feed', sort: 'trending' };
@@ -137,20 +137,9 @@ describe('a change in the query cache', () => {
   });
 });
 
-describe('asking again', () => {
-  it('retries a failed network or a 5xx once, and never a refusal', async () => {
-    const { retryOnce } = await import('./query-client');
-    const { ApiError } = await import('../api/api-error');
-    expect(retryOnce(0, new TypeError('Failed to fetch'))).toBe(true);
-    expect(retryOnce(0, new ApiError(503, 'Unavailable'))).toBe(true);
-    expect(retryOnce(1, new ApiError(503, 'Unavailable'))).toBe(false);
-    expect(retryOnce(0, new ApiError(404, 'Not found'))).toBe(false);
-  });
-});
-
 describe('a change while a list is loading', () => {
   it('is applied again when the page under way lands, so the fetch cannot put back what it replaced', async () => {
-    const { aPostPage: page } = await import('../testing/fixtures');
+    const { aPostPage: page } = await import('@chirp/session/testing');
     const post = aCompactPost({ _id: 'p1', likeCount: 1 });
     store(latest, [post]);
     let answer!: (value: ReturnType<typeof page>) => void;

@@ -1,8 +1,6 @@
-import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { compactApi } from '../api/api-client';
+import { compactApi, type InfiniteData, queryClient, useInfiniteQuery, useQuery } from '@chirp/session';
 import type { PeoplePage, PostPage } from '@chirp/contracts';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
-import { queryClient } from './query-client';
 
 export type PostPages = InfiniteData<PostPage, string | undefined>;
 export type PeoplePages = InfiniteData<PeoplePage, string | undefined>;

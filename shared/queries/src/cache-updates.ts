@@ -3,12 +3,15 @@
  * the two people of a follow), and these put it in place in every list that holds it, so no list is
  * downloaded again for one like. Lists whose membership a change affects in ways the cache cannot
  * know (where a new bookmark sits in the bookmarks, say) are marked stale and load again when shown.
+ *
+ * Each is named for what happened, and only records it: none sends a request. A command that wants
+ * what is on screen loaded again at once says so with `reloadShown`.
  */
 import type { InfiniteData, Query } from '@tanstack/react-query';
 import type { CompactPost, PersonCard, Profile, ThreadResponse, UserSummary } from '@chirp/contracts';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
 import type { PostPages } from './post-queries';
-import { queryClient } from './query-client';
+import { queryClient } from '@chirp/session';
 
 /**
  * Runs `update` on the items of every page of every cached list under `prefix` (`['posts']` or
@@ -62,6 +65,9 @@ const updatePeopleLists = (update: (users: PersonCard[], source: PeopleSource) =
   updateLists(queryKeys.people, 'users', update);
 
 const markStale = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+
+/** Marks the entries under `queryKey` stale and loads again at once those a screen shows (a command: it sends). */
+export const reloadShown = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
 
 function replaceWhere<T extends { _id: string }>(list: T[], id: string, change: (item: T) => T): T[] {
   return list.some((item) => item._id === id) ? list.map((item) => (item._id === id ? change(item) : item)) : list;
@@ -145,14 +151,14 @@ function replyCreated(post: CompactPost, parentId: string): void {
 }
 
 /**
- * A deleted post leaves every list; its author's post count loads again, and so does every post
- * page (a conversation it was part of now shows where it was).
+ * A deleted post leaves every list; its author's post count and every post page (a conversation it
+ * was part of now shows where it was) are stale: the command that deleted it reloads those shown.
  */
 export function postRemoved(postId: string, author: string, replyTo?: string): void {
   updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
   if (replyTo !== undefined) replyCounted(replyTo, -1);
   markStale(queryKeys.profile(author));
-  void queryClient.invalidateQueries({ queryKey: queryKeys.threads });
+  markStale(queryKeys.threads);
 }
 
 
@@ -204,11 +210,9 @@ export function followStored(me: Profile, person: Profile): void {
     markStale(queryKeys.peopleList({ kind: 'following', userId }));
   }
   // Someone unfollowed is a suggestion again, at the place only the server knows: the suggestions
-  // load again now if they are on screen, else when they are next shown. Without this the person
+  // are stale (the unfollow command reloads them if they are on screen). Without this the person
   // stayed out of the list (a follow had taken them out) and 'Followed all' came too early.
-  if (!person.followedByMe) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.peopleList({ kind: 'suggestions' }), refetchType: 'active' });
-  }
+  if (!person.followedByMe) markStale(queryKeys.peopleList({ kind: 'suggestions' }));
 }
 
 const summaryOf = ({ _id, username, firstName, lastName, profilePic }: UserSummary): UserSummary => ({

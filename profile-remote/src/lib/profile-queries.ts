@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { compactApi } from '../api/api-client';
-import { queryKeys } from './keys';
-import { queryClient } from './query-client';
+import { queryKeys } from '@chirp/queries';
+import { compactApi, queryClient, useQuery } from '@chirp/session';
 
 /** A person's profile by username: their details and counts (posts, followers, following). */
 export function useProfile(username: string) {

@@ -1,27 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compactApi } from '../api/api-client';
+/** The kernel's session store, with the query definitions' cache updates installed (as the shell does). */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@chirp/contracts';
-import { queryKeys } from '../query/keys';
-import { queryClient } from '../query/query-client';
-import { aCompactPost, aPostPage, aProfile } from '../testing/fixtures';
-import { sortPosts } from './post-order';
-import { useSession } from './session-store';
+import { compactApi, queryClient, useSession } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile } from '@chirp/session/testing';
+import { queryKeys } from './keys';
+import { installCacheUpdates } from './live-cache';
+import { useOptimistic } from './optimistic';
 
 const older = aCompactPost({ _id: 'older', likeCount: 900, createdAt: '2026-01-01T10:00:00+00:00' });
 const newer = aCompactPost({ _id: 'newer', likeCount: 5, createdAt: '2026-01-02T10:00:00+00:00' });
+
+let uninstall: () => void;
+beforeAll(() => (uninstall = installCacheUpdates()));
+afterAll(() => uninstall());
 
 beforeEach(() => {
   useSession.getState().sessionReset();
   queryClient.clear();
 });
 afterEach(() => vi.restoreAllMocks());
-
-describe('post order', () => {
-  it('shows newest first, or most liked first when trending', () => {
-    expect(sortPosts([older, newer], false).map((p) => p._id)).toEqual(['newer', 'older']);
-    expect(sortPosts([newer, older], true).map((p) => p._id)).toEqual(['older', 'newer']);
-  });
-});
 
 describe('session', () => {
   it('logs in: keeps the token and username, knows who is signed in, and starts loading the home feed', async () => {
@@ -75,10 +72,12 @@ describe('session', () => {
     localStorage.setItem('something-else', 'x');
     localStorage.setItem(STORAGE_KEYS.theme, 'dark');
     queryClient.setQueryData(queryKeys.profile('ann'), aProfile({ username: 'ann' }));
-    useSession.setState({ token: 'jwt', username: 'ann', currentUser: aProfile(), composerText: 'draft', optimistic: { 'like:x': true } });
+    useSession.setState({ token: 'jwt', username: 'ann', currentUser: aProfile() });
+    useOptimistic.setState({ shown: { 'like:x': true } });
     useSession.getState().logOut();
     expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.theme]: 'dark' });
-    expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null, composerText: '', optimistic: {} });
+    expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null });
+    expect(useOptimistic.getState().shown).toEqual({});
     expect(useSession.getState().signedOut).toBe(false);
     expect(queryClient.getQueryData(queryKeys.profile('ann'))).toBeUndefined();
   });
