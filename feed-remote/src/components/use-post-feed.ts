@@ -1,9 +1,10 @@
 import { type CompactPost } from '@chirp/contracts';
 import { errorMessage, useSession } from '@chirp/session';
-import { loadedItems, type PostSource, useOptimistic, usePostPages } from '@chirp/queries';
+import { loadedItems, type PostSource, usePostPages } from '@chirp/queries';
 import { sortPosts } from '../lib/post-order';
 import { useMemo } from 'react';
 import { postShown } from '../lib/post-actions';
+import '../lib/live-lists';
 
 /** The three states of a feed: what to show while posts load, once they did, or when they could not. */
 export type FeedState = 'loading' | 'ready' | 'failed';
@@ -32,7 +33,7 @@ export interface PostFeed {
  */
 export function usePostFeed(source: PostSource): PostFeed {
   const query = usePostPages(source);
-  const optimistic = useOptimistic((state) => state.shown);
+  const optimistic = useSession((state) => state.optimistic);
   const me = useSession((state) => state.username);
   const { data } = query;
   const posts = useMemo(() => {

@@ -1,6 +1,6 @@
 import { type CompactPost } from '@chirp/contracts';
-import { compactApi, queryClient } from '@chirp/session';
-import { type PostPages, queryKeys, toggleShown } from '@chirp/queries';
+import { compactApi, queryClient, toggleShown } from '@chirp/session';
+import { type PostPages, queryKeys } from '@chirp/queries';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs } from '@chirp/session/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { likeKey, toggleLike, postShown } from './post-actions';

@@ -1,6 +1,6 @@
 import { type CompactPost, MESSAGES } from '@chirp/contracts';
-import { bookmarkStored, flipToggle, postRemoved, postStored, queryKeys, reloadShown, toggleShown, useToggleShown } from '@chirp/queries';
-import { compactApi, errorMessage, toast, useSession } from '@chirp/session';
+import { bookmarkStored, postRemoved, postStored, queryKeys, reloadShown } from '@chirp/queries';
+import { compactApi, errorMessage, optimisticToggle, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
 
 export const likeKey = (postId: string) => `like:${postId}`;
 export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
@@ -32,7 +32,7 @@ export function postShown(post: CompactPost): PostShown {
 /** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
 export function toggleLike(post: CompactPost): void {
   const postId = post._id;
-  flipToggle(likeKey(postId), post.likedByMe, {
+  optimisticToggle(likeKey(postId), post.likedByMe, {
     send: async (liked) => {
       const answer = await (liked ? compactApi.like(postId) : compactApi.dislike(postId));
       postStored(answer.post, useSession.getState().username);
@@ -46,7 +46,7 @@ export function toggleLike(post: CompactPost): void {
 /** Bookmark or remove the bookmark, shown at once; the call follows and a refusal rolls it back. */
 export function toggleBookmark(post: CompactPost): void {
   const postId = post._id;
-  flipToggle(bookmarkKey(postId), post.bookmarkedByMe, {
+  optimisticToggle(bookmarkKey(postId), post.bookmarkedByMe, {
     send: async (bookmarked) => {
       const answer = await (bookmarked ? compactApi.bookmark(postId) : compactApi.removeBookmark(postId));
       bookmarkStored(postId, answer.bookmarkedByMe);

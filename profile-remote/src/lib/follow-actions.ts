@@ -1,6 +1,6 @@
 import { MESSAGES, type PersonCard } from '@chirp/contracts';
-import { compactApi, errorMessage, toast, useSession } from '@chirp/session';
-import { flipToggle, followStored, queryKeys, reloadShown, useToggleShown } from '@chirp/queries';
+import { compactApi, errorMessage, optimisticToggle, toast, useSession, useToggleShown } from '@chirp/session';
+import { followStored, queryKeys, reloadShown } from '@chirp/queries';
 
 export const followKey = (userId: string) => `follow:${userId}`;
 
@@ -17,7 +17,7 @@ export const useFollowShown = (person: Pick<PersonCard, '_id' | 'followedByMe'>)
  * follow works all the same).
  */
 export function toggleFollow(person: Pick<PersonCard, '_id' | 'username' | 'followedByMe'>): void {
-  flipToggle(followKey(person._id), person.followedByMe, {
+  optimisticToggle(followKey(person._id), person.followedByMe, {
     send: async (on) => {
       const { user, followUser } = await (on ? compactApi.follow(person._id) : compactApi.unfollow(person._id));
       followStored(user, followUser);

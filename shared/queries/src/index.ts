@@ -29,6 +29,4 @@ export {
   replyAnnounced,
 } from './cache-updates';
 export { UNREAD_POLL_MS, useUnreadNotifications } from './notification-queries';
-export { createToggleQueue, type ToggleEffects } from './toggle-queue';
-export { flipToggle, toggleShown, useOptimistic, useToggleShown } from './optimistic';
-export { installCacheUpdates, applyLiveEvent } from './live-cache';
+export { applyLiveEvent, installCacheUpdates, installListUpdates, liveListEventHeard } from './live-cache';

@@ -3,7 +3,7 @@ import { aCompactPost, aPostPage, aProfile, hearLiveEvent } from '@chirp/session
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys, type PostSource } from './keys';
-import { installCacheUpdates } from './live-cache';
+import { installCacheUpdates, installListUpdates } from './live-cache';
 import type { PostPages } from './post-queries';
 
 const latest: PostSource = { kind: 'feed', sort: 'latest' };
@@ -14,9 +14,9 @@ function storeFeed(...posts: ReturnType<typeof aCompactPost>[]) {
 }
 const feedPosts = () => queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages.flatMap((page) => page.posts);
 
-let uninstall: () => void;
-beforeAll(() => (uninstall = installCacheUpdates()));
-afterAll(() => uninstall());
+let uninstall: Array<() => void>;
+beforeAll(() => (uninstall = [installCacheUpdates(), installListUpdates()]));
+afterAll(() => uninstall.forEach((stop) => stop()));
 
 beforeEach(() => {
   queryClient.clear();

@@ -5,7 +5,6 @@ import { compactApi, queryClient, useSession } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile } from '@chirp/session/testing';
 import { queryKeys } from './keys';
 import { installCacheUpdates } from './live-cache';
-import { useOptimistic } from './optimistic';
 
 const older = aCompactPost({ _id: 'older', likeCount: 900, createdAt: '2026-01-01T10:00:00+00:00' });
 const newer = aCompactPost({ _id: 'newer', likeCount: 5, createdAt: '2026-01-02T10:00:00+00:00' });
@@ -73,11 +72,11 @@ describe('session', () => {
     localStorage.setItem(STORAGE_KEYS.theme, 'dark');
     queryClient.setQueryData(queryKeys.profile('ann'), aProfile({ username: 'ann' }));
     useSession.setState({ token: 'jwt', username: 'ann', currentUser: aProfile() });
-    useOptimistic.setState({ shown: { 'like:x': true } });
+    useSession.setState({ optimistic: { 'like:x': true } });
     useSession.getState().logOut();
     expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.theme]: 'dark' });
     expect(useSession.getState()).toMatchObject({ token: null, username: null, currentUser: null });
-    expect(useOptimistic.getState().shown).toEqual({});
+    expect(useSession.getState().optimistic).toEqual({});
     expect(useSession.getState().signedOut).toBe(false);
     expect(queryClient.getQueryData(queryKeys.profile('ann'))).toBeUndefined();
   });

@@ -11,6 +11,8 @@ export { api, compactApi, configureApi, madeHere, onSessionRejected, type Api, t
 export { ApiError, errorMessage } from './api/api-error';
 export { useSession, type Session } from './store/session-store';
 export { onSessionChange, type SessionChange } from './store/session-changes';
+export { createToggleQueue, type ToggleEffects } from './store/toggle-queue';
+export { optimisticToggle, toggleShown, useToggleShown } from './store/optimistic';
 export { readClaims, readStoredSession, type SessionClaims } from './store/stored-session';
 export type { SessionStatus } from './store/auth-slice';
 export { queryClient } from './query/query-client';

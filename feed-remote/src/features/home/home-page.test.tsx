@@ -1,11 +1,10 @@
 import { type CompactPost, type PostPage } from '@chirp/contracts';
-import { ApiError, compactApi, toast } from '@chirp/session';
+import { ApiError, compactApi, toast, useSession } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from './home-page';
-import { useOptimistic } from '@chirp/queries';
 import { useFeedStore } from '../../lib/feed-store';
 
 const me = aProfile({ username: 'guestuser' });
@@ -227,7 +226,7 @@ describe('a like in the home feed', () => {
     expect(await screen.findByText('Post Liked !')).toBeInTheDocument();
     await waitFor(() => expect(countIn(card('Worth a like'))).toBe('50'));
     expect(likeIn(card('Worth a like'))).toHaveAttribute('aria-pressed', 'true');
-    expect(useOptimistic.getState().shown).toEqual({});
+    expect(useSession.getState().optimistic).toEqual({});
   });
 
   it('rolls back and says why when the back end refuses', async () => {

@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ComposerForm } from '../../components/composer/composer-form';
 import { PostCard } from '../../components/posts/post-card';
 import PostList from '../../components/posts/post-list';
+import '../../lib/live-lists';
 import './post-page.css';
 
 /** Where a post of the conversation was deleted: its replies stay, and this stands in its place. */

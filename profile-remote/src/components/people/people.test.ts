@@ -1,5 +1,5 @@
-import { ApiError, compactApi, queryClient, toast, useSession } from '@chirp/session';
-import { queryKeys, toggleShown, useOptimistic } from '@chirp/queries';
+import { ApiError, compactApi, queryClient, toast, toggleShown, useSession } from '@chirp/session';
+import { queryKeys } from '@chirp/queries';
 import { deferred, logInAs } from '@chirp/session/testing';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +37,7 @@ describe('toggleFollow', () => {
     expect(queryClient.getQueryData(queryKeys.profile('janedoe'))).toEqual(followedJane.followUser);
     expect(useSession.getState().currentUser?.followingCount).toBe(1);
     // The overlay is gone: what shows is what the server confirmed.
-    expect(useOptimistic.getState().shown).toEqual({});
+    expect(useSession.getState().optimistic).toEqual({});
   });
 
   it('unfollows someone followed, and says so', async () => {
@@ -62,7 +62,7 @@ describe('toggleFollow', () => {
     const follow = vi.spyOn(compactApi, 'follow').mockResolvedValue(followedJane);
     toggleFollow(jane);
     expect(toggleShown(followKey(jane._id), false)).toBe(true);
-    await waitFor(() => expect(useOptimistic.getState().shown).toEqual({}));
+    await waitFor(() => expect(useSession.getState().optimistic).toEqual({}));
     expect(follow).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(queryKeys.profile('janedoe'))).toEqual(followedJane.followUser);
   });

@@ -1,4 +1,4 @@
-import { toggleShown, useOptimistic } from '@chirp/queries';
+import { toggleShown, useSession } from '@chirp/session';
 import { RetryAlert, Spinner } from '@chirp/ui';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
@@ -19,7 +19,7 @@ interface SuggestionsProps {
 export function Suggestions({ onNavigate }: SuggestionsProps) {
   const list = usePeople(SOURCE);
   const { people, error, retry, footer } = list;
-  const optimistic = useOptimistic((state) => state.shown);
+  const optimistic = useSession((state) => state.optimistic);
   const suggestions = useMemo(() => {
     void optimistic; // who shows as followed depends on the clicks on their way (read by toggleShown)
     return (people ?? []).filter((person) => !toggleShown(followKey(person._id), person.followedByMe));

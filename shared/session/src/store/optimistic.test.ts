@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '@chirp/session';
-import { deferred } from '@chirp/session/testing';
-import { flipToggle, useOptimistic, useToggleShown } from './optimistic';
+import { deferred } from '../testing/fixtures';
+import { optimisticToggle, useToggleShown } from './optimistic';
+import { useSession } from './session-store';
 
 beforeEach(() => useSession.getState().sessionReset());
 
@@ -11,11 +11,11 @@ describe('an optimistic toggle', () => {
     const answer = deferred<void>();
     const send = vi.fn(() => answer.promise);
     const { result } = renderHook(() => useToggleShown('like:p1', false));
-    act(() => flipToggle('like:p1', false, { send, confirmed: vi.fn(), rolledBack: vi.fn() }));
+    act(() => optimisticToggle('like:p1', false, { send, confirmed: vi.fn(), rolledBack: vi.fn() }));
     expect(result.current).toBe(true);
     expect(send).toHaveBeenCalledWith(true);
     await act(async () => answer.resolve());
-    expect(useOptimistic.getState().shown).toEqual({});
+    expect(useSession.getState().optimistic).toEqual({});
   });
 
   it('sends nothing more for two clicks made during a call, and goes back on a refusal', async () => {
@@ -23,9 +23,9 @@ describe('an optimistic toggle', () => {
     const send = vi.fn(() => first.promise);
     const rolledBack = vi.fn();
     const { result } = renderHook(() => useToggleShown('bookmark:p1', false));
-    act(() => flipToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
-    act(() => flipToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
-    act(() => flipToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
+    act(() => optimisticToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
+    act(() => optimisticToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
+    act(() => optimisticToggle('bookmark:p1', false, { send, confirmed: vi.fn(), rolledBack }));
     expect(result.current).toBe(true);
     await act(async () => first.reject(new Error('refused')));
     expect(send).toHaveBeenCalledTimes(1);
