@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -28,6 +29,31 @@ const oneDirection = (own) => ({
       },
     ],
   },
+});
+
+const remotes = ['auth-remote', 'feed-remote', 'profile-remote', 'notifications-remote'];
+
+/**
+ * Zones inside a remote: a feature (`src/features/X`) may import `components/`, `lib/` and its own
+ * folder, never another feature; `components/` and `lib/` never import a feature. What two features
+ * share moves down into `components/` or `lib/`.
+ */
+const remoteZones = remotes.flatMap((remote) => {
+  const features = `./${remote}/src/features`;
+  const names = readdirSync(new URL(features, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...names.map(({ name }) => ({
+      target: `${features}/${name}`,
+      from: features,
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move what they share into components/ or lib/.',
+    })),
+    {
+      target: [`./${remote}/src/components`, `./${remote}/src/lib`],
+      from: features,
+      message: 'components/ and lib/ are below the features: they never import one.',
+    },
+  ];
 });
 
 export default tseslint.config(
@@ -63,11 +89,11 @@ export default tseslint.config(
           zones: [
             {
               target: ['./shared/contracts', './api-rules', './server'],
-              from: ['./shared/ui', './shared/session', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote'],
+              from: ['./shared/ui', './shared/session', './shared/queries', './shared/seams', './shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote'],
               message: 'The contracts, the rules and the server use no UI or browser-session code.',
             },
             {
-              target: ['./shared/contracts', './shared/ui', './shared/session', './shared/seams'],
+              target: ['./shared/contracts', './shared/ui', './shared/session', './shared/queries', './shared/seams'],
               from: ['./shell', './auth-remote', './feed-remote', './profile-remote', './notifications-remote', './server'],
               message: 'The shared packages never depend on the packages built on them.',
             },
@@ -78,9 +104,15 @@ export default tseslint.config(
             },
             {
               target: ['./shared/ui'],
-              from: ['./shared/session'],
+              from: ['./shared/session', './shared/queries'],
               message: '@chirp/ui is presentation only: no store, no API client.',
             },
+            {
+              target: ['./shared/session'],
+              from: ['./shared/queries'],
+              message: 'The session kernel knows nothing of the query definitions built on it.',
+            },
+            ...remoteZones,
           ],
         },
       ],

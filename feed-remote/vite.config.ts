@@ -7,7 +7,7 @@ export default defineRemoteConfig({
     './ExplorePage': './src/features/explore/explore-page.tsx',
     './BookmarksPage': './src/features/bookmarks/bookmarks-page.tsx',
     './LikedPostsPage': './src/features/liked-posts/liked-posts-page.tsx',
-    './PostList': './src/features/posts/post-list.tsx',
+    './PostList': './src/components/posts/post-list.tsx',
     './ComposerDialog': './src/features/composer/composer-dialog.tsx',
     './PostPage': './src/features/post/post-page.tsx',
   },

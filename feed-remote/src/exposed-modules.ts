@@ -9,7 +9,7 @@ import * as ExplorePage from './features/explore/explore-page';
 import * as HomePage from './features/home/home-page';
 import * as LikedPostsPage from './features/liked-posts/liked-posts-page';
 import * as PostPage from './features/post/post-page';
-import * as PostList from './features/posts/post-list';
+import * as PostList from './components/posts/post-list';
 
 export const exposedModules = {
   './HomePage': HomePage,

@@ -1,5 +1,6 @@
 import { paths } from '@chirp/contracts';
-import { AppToaster, usePostPages, useSession } from '@chirp/session';
+import { AppToaster, useSession } from '@chirp/session';
+import { usePostPages } from '@chirp/queries';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';

@@ -17,9 +17,10 @@ export const sessionRange = (version: string) => `^${version.split('.')[0]}.0.0`
  * Build-time federation settings common to the shell and the remotes: the modules that the page
  * holds exactly once, shared as singletons. @chirp/session is the one package of ours shared at run
  * time: its store, query cache and toast outlet are the page's. zustand, the query library and the
- * toaster are not shared on their own: only @chirp/session imports them, so they are tree-shaken
- * into it, and no package downloads a loader for each (a loader per shared module cost first-load bytes and round trips). @chirp/contracts and
- * @chirp/ui are bundled into each package that imports them, never shared.
+ * toaster are not shared on their own: only @chirp/session imports them (it re-exports the query
+ * hooks and zustand's `create` for the remotes' own stores), so they are tree-shaken into it, and
+ * no package downloads a loader for each (the first screen's budget of requests). @chirp/contracts, @chirp/ui and
+ * @chirp/queries are bundled into each package that imports them, never shared.
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -45,7 +46,7 @@ export const sharedSingletons = {
  */
 export const shareStrategy = 'loaded-first' as const;
 
-/** Dev-server ports: the shell and each remote have a fixed one, so remotes.json and the docs can name them. */
+/** Dev-server ports: the shell and each remote have a fixed one. */
 export const devPorts = { shell: 5173, auth: 5174, feed: 5175, profile: 5176, notifications: 5177 } as const;
 /** Ports of `npm start` (production builds); each can be overridden by environment variables. */
 export const previewPorts = { shell: 4173, auth: 4174, feed: 4175, profile: 4176, notifications: 4177 } as const;

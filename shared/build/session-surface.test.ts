@@ -18,7 +18,10 @@ const RECORD = join(PACKAGE, 'public-surface.txt');
 const version = (JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
 
 const ROOT = resolve(PACKAGE, '../..');
-const FORMAT = ts.TypeFormatFlags.NoTruncation;
+const FORMAT = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias;
+
+const LITERAL = ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BooleanLiteral | ts.TypeFlags.Undefined | ts.TypeFlags.Null;
+const isLiteralUnion = (type: ts.Type) => (type.isUnion() ? type.types : [type]).every((member) => (member.flags & LITERAL) !== 0);
 
 /** One line per export: its name, value or type, and its type (a type's members, one level deep). */
 function currentSurface(): string[] {
@@ -29,7 +32,13 @@ function currentSurface(): string[] {
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
   // Types of other modules are written import("<path>").Name: the path from the repository, not this machine's.
-  const text = (type: ts.Type) => checker.typeToString(type, undefined, FORMAT).replaceAll(`import("${ROOT}/`, 'import("');
+  // A union of string literals is written in order: TypeScript orders its members as it met them,
+  // which a change elsewhere in the program can shuffle.
+  const text = (type: ts.Type) =>
+    checker
+      .typeToString(type, undefined, FORMAT)
+      .replaceAll(`import("${ROOT}/`, 'import("')
+      .replace(/"[^"]*"(?: \| "[^"]*")+/g, (union) => union.split(' | ').sort().join(' | '));
   return checker
     .getExportsOfModule(moduleSymbol)
     .map((exported) => {
@@ -39,6 +48,8 @@ function currentSurface(): string[] {
         return `${exported.name}: value ${text(checker.getTypeOfSymbolAtLocation(symbol, declaration))}`;
       }
       const type = checker.getDeclaredTypeOfSymbol(symbol);
+      // A union of literals ('latest' | 'trending') is written as itself, not as the members of String.
+      if (isLiteralUnion(type)) return `${exported.name}: type ${text(type)}`;
       const members = checker
         .getPropertiesOfType(type)
         .map((member) => `${member.name}${member.flags & ts.SymbolFlags.Optional ? '?' : ''}: ${text(checker.getTypeOfSymbol(member))}`);

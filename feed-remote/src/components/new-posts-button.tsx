@@ -1,7 +1,10 @@
 import type { CompactPost } from '@chirp/contracts';
-import { errorMessage, showNewPosts, toast, useSession, type PostSource } from '@chirp/session';
+import { errorMessage, toast } from '@chirp/session';
+import { showNewPosts } from '../lib/new-posts';
+import { type PostSource } from '@chirp/queries';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './new-posts-button.css';
+import { useFeedStore } from '../lib/feed-store';
 
 /** The button's name (it matches "new post", as tests and screen readers find it). */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
@@ -24,7 +27,7 @@ async function focusWhenShown(postId: string, gone: AbortSignal) {
  * the newest post. It floats over the list, so its coming and going moves nothing either.
  */
 export function NewPostsButton({ source, shown }: { source: PostSource; shown: readonly CompactPost[] }) {
-  const waiting = useSession((state) => state.newPostIds);
+  const waiting = useFeedStore((state) => state.newPostIds);
   const [loading, setLoading] = useState(false);
   const mounted = useRef<AbortController | null>(null);
   useEffect(() => {

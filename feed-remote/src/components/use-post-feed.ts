@@ -1,7 +1,10 @@
 import { type CompactPost } from '@chirp/contracts';
-import { errorMessage, loadedItems, type PostSource, sortPosts, usePostPages, useSession } from '@chirp/session';
+import { errorMessage, useSession } from '@chirp/session';
+import { loadedItems, type PostSource, usePostPages } from '@chirp/queries';
+import { sortPosts } from '../lib/post-order';
 import { useMemo } from 'react';
-import { postShown } from '../features/posts/post-actions';
+import { postShown } from '../lib/post-actions';
+import '../lib/live-lists';
 
 /** The three states of a feed: what to show while posts load, once they did, or when they could not. */
 export type FeedState = 'loading' | 'ready' | 'failed';

@@ -1,8 +1,9 @@
 import { type PersonCard } from '@chirp/contracts';
-import { errorMessage, loadedItems, type PeopleSource, usePeoplePages } from '@chirp/session';
+import { errorMessage } from '@chirp/session';
+import { loadedItems, type PeopleSource, usePeoplePages } from '@chirp/queries';
 import { Spinner } from '@chirp/ui';
 import { type ReactElement, useEffect, useMemo } from 'react';
-import '../features/people/people.css';
+import './people/people.css';
 
 export interface PeoplePagesState {
   /** The people of every page loaded so far (null until the first page is here). */

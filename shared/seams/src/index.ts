@@ -5,7 +5,7 @@
  * checks that the modules it exposes are components of the declared props. A typo in a module id or
  * a wrong prop fails `npm run typecheck`. Types only: this package ships nothing.
  */
-import type { PostSource } from '@chirp/session';
+import type { PostSource } from '@chirp/queries';
 import type { ComponentType } from 'react';
 
 /** A module that takes no props. */

@@ -1,7 +1,7 @@
 import { DEFAULT_AVATAR, paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import { BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon, usePhoneLayout } from '@chirp/ui';
-import { type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
 import { AccountMenu } from './account-menu';
@@ -89,8 +89,7 @@ function PhoneChrome({ openComposer }: { openComposer: () => void }) {
 /** The chrome of every logged-in page: navigation, the page itself, search and suggestions. */
 export function AppLayout() {
   const phone = usePhoneLayout();
-  const composerOpen = useSession((state) => state.composerDialogOpen);
-  const toggleComposer = useSession((state) => state.setComposerDialogOpen);
+  const [composerOpen, toggleComposer] = useState(false);
   const openComposer = () => toggleComposer(true);
   const { showShortcuts, shortcutsDialog } = useKeyboardShortcuts({ newPost: openComposer });
 

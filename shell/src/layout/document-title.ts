@@ -1,5 +1,6 @@
 import { paths } from '@chirp/contracts';
-import { useUnreadNotifications, useSession } from '@chirp/session';
+import { useUnreadNotifications } from '@chirp/queries';
+import { useSession } from '@chirp/session';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 

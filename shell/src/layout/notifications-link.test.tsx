@@ -1,4 +1,5 @@
-import { compactApi, queryClient, queryKeys } from '@chirp/session';
+import { compactApi, queryClient } from '@chirp/session';
+import { queryKeys } from '@chirp/queries';
 import { aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

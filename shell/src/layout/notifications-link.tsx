@@ -1,5 +1,5 @@
 import { paths } from '@chirp/contracts';
-import { useUnreadNotifications } from '@chirp/session';
+import { useUnreadNotifications } from '@chirp/queries';
 import { BellIcon } from '@chirp/ui';
 import { NavLink } from 'react-router-dom';
 

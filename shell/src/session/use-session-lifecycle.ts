@@ -1,5 +1,6 @@
 import { MESSAGES } from '@chirp/contracts';
 import { ApiError, compactApi, onSessionRejected, readClaims, toast, useLiveUpdates, useSession, watchRecoveryChances } from '@chirp/session';
+import { installCacheUpdates } from '@chirp/queries';
 import { useEffect } from 'react';
 
 const endSession = () => {
@@ -40,7 +41,9 @@ async function checkStoredSession() {
  * it shows (spec 1's "preload the user list and all posts" does not scale past a few thousand).
  */
 export function useSessionLifecycle() {
-  // New posts, like counts and the unread count, as they happen, while someone is signed in (so an open page never goes stale).
+  // Live events and session changes reach the query cache (once per page, whoever else asks).
+  useEffect(() => installCacheUpdates(), []);
+  // New posts, like counts and the unread count, as they happen, while someone is signed in.
   useLiveUpdates();
   // What failed to load tries again when the browser is back online or the tab comes back.
   useEffect(() => watchRecoveryChances(), []);

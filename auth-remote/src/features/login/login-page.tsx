@@ -3,11 +3,11 @@ import { errorMessage, toast, useSession } from '@chirp/session';
 import { PersonIcon } from '@chirp/ui';
 import { useRef, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthPage } from '../auth-page/auth-page';
-import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
-import { SubmitButton } from '../auth-page/submit-button';
-import { useSubmission } from '../auth-page/use-submission';
-import { returnPath } from './return-path';
+import { AuthPage } from '../../components/auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
+import { SubmitButton } from '../../components/auth-page/submit-button';
+import { useSubmission } from '../../components/auth-page/use-submission';
+import { returnPath } from '../../lib/return-path';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
 const ERROR_TOAST = 'login-error';
@@ -32,7 +32,7 @@ export default function LoginPage() {
     submitButton.current?.focus();
   };
 
-  const submitted = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running()) return;
     const { username, password } = loginForm;
@@ -58,7 +58,7 @@ export default function LoginPage() {
 
   return (
     <AuthPage title="Log in to Chirp" taglineIsHeading>
-      <form className="auth-form" onSubmit={submitted}>
+      <form className="auth-form" onSubmit={submit}>
         <TextField
           label="Email address"
           name="username"

@@ -2,11 +2,11 @@ import { MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/co
 import { ApiError, errorMessage, toast, useSession } from '@chirp/session';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthPage } from '../auth-page/auth-page';
-import { focusField, PasswordField, TextField } from '../auth-page/form-fields';
-import { SubmitButton } from '../auth-page/submit-button';
-import { useSubmission } from '../auth-page/use-submission';
-import { returnPath } from '../login/return-path';
+import { AuthPage } from '../../components/auth-page/auth-page';
+import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
+import { SubmitButton } from '../../components/auth-page/submit-button';
+import { useSubmission } from '../../components/auth-page/use-submission';
+import { returnPath } from '../../lib/return-path';
 import { emptySignupForm, type SignupFieldErrors, signupFieldErrors, signupPayload, signupProblem } from './signup-checks';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
@@ -32,7 +32,7 @@ export default function SignupPage() {
     });
   };
 
-  const submitted = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running()) return;
     const problem = signupProblem(form);
@@ -69,7 +69,7 @@ export default function SignupPage() {
     <AuthPage title="Create a new account">
       <p className="auth-page__lead">It’s quick and easy.</p>
       {/* noValidate: the browser's own email check must not pre-empt the spec's order of checks. */}
-      <form className="auth-form" noValidate onSubmit={submitted}>
+      <form className="auth-form" noValidate onSubmit={submit}>
         <div className="auth-form__row">
           <TextField
             label="First name"

@@ -1,6 +1,6 @@
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { usePostFeed } from '../../components/use-post-feed';
-import { PostListView } from '../posts/post-list';
+import { PostListView } from '../../components/posts/post-list';
 
 const SOURCE = { kind: 'bookmarked' } as const;
 

@@ -1,6 +1,6 @@
 import type { ComposerDialogProps } from '@chirp/seams';
 import { FeedDialog } from '../../components/feed-dialog';
-import { ComposerForm } from './composer-form';
+import { ComposerForm } from '../../components/composer/composer-form';
 
 /**
  * Exposed as feed/ComposerDialog: the composer in a modal dialog, opened by the sidebar's 'Post'

@@ -5,11 +5,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ComposerDialog from './composer-dialog';
-import { ComposerForm } from './composer-form';
-import { readDraft, removeDrafts, writeDraft } from './draft-storage';
-import { ReplyDialog } from './reply-dialog';
-import { settleReplyDrafts } from './reply-drafts';
-import { settleDraft } from './use-new-post-draft';
+import { ComposerForm } from '../../components/composer/composer-form';
+import { readDraft, removeDrafts, writeDraft } from '../../components/composer/draft-storage';
+import { ReplyDialog } from '../../components/composer/reply-dialog';
+import { settleReplyDrafts } from '../../components/composer/reply-drafts';
+import { settleDraft } from '../../components/composer/use-new-post-draft';
 
 vi.mock('@chirp/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@chirp/session')>()),
@@ -64,7 +64,7 @@ afterEach(async () => {
 async function reloadPageAs(who = me) {
   vi.resetModules();
   const { default: Dialog } = await import('./composer-dialog');
-  pages.push((await import('./use-new-post-draft')).settleDraft);
+  pages.push((await import('../../components/composer/use-new-post-draft')).settleDraft);
   openPageAs(who);
   renderWithApp(<Dialog onClose={() => {}} />);
   const dialog = screen.getByRole('dialog', { name: 'Create post' });

@@ -1,7 +1,7 @@
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
-import { PostListView } from '../posts/post-list';
+import { PostListView } from '../../components/posts/post-list';
 
 const SOURCE = { kind: 'feed', sort: 'latest' } as const;
 

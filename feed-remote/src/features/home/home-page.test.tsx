@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from './home-page';
+import { useFeedStore } from '../../lib/feed-store';
 
 const me = aProfile({ username: 'guestuser' });
 const older = aCompactPost({ content: 'Older but loved', createdAt: '2024-01-01T08:00:00+00:00', likeCount: 900 });
@@ -77,7 +78,7 @@ describe('the home page', () => {
     await user.click(trending);
     expect(trending).toHaveAttribute('aria-pressed', 'true');
     expect(latest).toHaveAttribute('aria-pressed', 'false');
-    expect(useSession.getState().trending).toBe(true);
+    expect(useFeedStore.getState().trending).toBe(true);
     await waitFor(() => expect(shownContents()).toEqual(['Older but loved', 'Newer and quiet']));
     expect(feed).toHaveBeenLastCalledWith({ sort: 'trending', cursor: undefined });
 
@@ -86,7 +87,7 @@ describe('the home page', () => {
   });
 
   it('re-applies the trending order when a like changes the counts (spec 4)', async () => {
-    useSession.setState({ trending: true });
+    useFeedStore.setState({ trending: true });
     serveFeed();
     const answer = deferred<{ post: CompactPost }>();
     vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
@@ -278,7 +279,7 @@ describe('trending', () => {
     const late = aCompactPost({ content: 'Three likes, late', likeCount: 3, createdAt: '2024-01-04T08:00:00+00:00' });
     // Whatever order the answer has, the list shows the counts' order.
     const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([early, quiet, late, loved]));
-    useSession.setState({ trending: true });
+    useFeedStore.setState({ trending: true });
     renderWithApp(<HomePage />);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     expect(feed).toHaveBeenCalledWith({ sort: 'trending', cursor: undefined });

@@ -1,17 +1,17 @@
-import { useSession } from '@chirp/session';
 import { ClockIcon, FlameIcon } from '@chirp/ui';
 import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
-import { ComposerForm } from '../composer/composer-form';
-import { PostListView } from '../posts/post-list';
+import { ComposerForm } from '../../components/composer/composer-form';
+import { PostListView } from '../../components/posts/post-list';
 import './home-page.css';
+import { useFeedStore } from '../../lib/feed-store';
 
 /** The sort toggle (spec 4): Trending by likes, Latest by date; newest first by default. */
 function SortToggle() {
-  const trending = useSession((state) => state.trending);
-  const setTrending = useSession((state) => state.setTrending);
+  const trending = useFeedStore((state) => state.trending);
+  const setTrending = useFeedStore((state) => state.setTrending);
   return (
     <div className="home__sort" role="group" aria-label="Sort posts">
       <button
@@ -41,7 +41,7 @@ function SortToggle() {
  * cannot). The spec calls the list 'Latest Posts'; under Trending it is headed for what it shows.
  */
 export default function HomePage() {
-  const trending = useSession((state) => state.trending);
+  const trending = useFeedStore((state) => state.trending);
   const listTitle = trending ? 'Trending Posts' : 'Latest Posts';
   const source = useMemo(() => ({ kind: 'feed', sort: trending ? 'trending' : 'latest' }) as const, [trending]);
   const feed = usePostFeed(source);

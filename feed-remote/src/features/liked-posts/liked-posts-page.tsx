@@ -2,7 +2,7 @@ import { useSession } from '@chirp/session';
 import { useMemo } from 'react';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { usePostFeed } from '../../components/use-post-feed';
-import { PostListView } from '../posts/post-list';
+import { PostListView } from '../../components/posts/post-list';
 
 /** /likedpost: the posts the current user liked, one page at a time. */
 export default function LikedPostsPage() {

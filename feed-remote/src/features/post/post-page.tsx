@@ -1,13 +1,15 @@
 import { type CompactPost, type DeletedPost, paths } from '@chirp/contracts';
 import type { PostPageProps } from '@chirp/seams';
-import { ApiError, errorMessage, useSession, useThread } from '@chirp/session';
+import { ApiError, errorMessage, useSession } from '@chirp/session';
+import { useThread } from '@chirp/queries';
 import { ChevronRightIcon, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ComposerForm } from '../composer/composer-form';
-import { PostCard } from '../posts/post-card';
-import PostList from '../posts/post-list';
+import { ComposerForm } from '../../components/composer/composer-form';
+import { PostCard } from '../../components/posts/post-card';
+import PostList from '../../components/posts/post-list';
+import '../../lib/live-lists';
 import './post-page.css';
 
 /** Where a post of the conversation was deleted: its replies stay, and this stands in its place. */

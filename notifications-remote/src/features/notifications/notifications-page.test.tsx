@@ -1,5 +1,6 @@
 import type { Notification, UserSummary } from '@chirp/contracts';
-import { ApiError, compactApi, queryClient, queryKeys } from '@chirp/session';
+import { ApiError, compactApi, queryClient } from '@chirp/session';
+import { queryKeys } from '@chirp/queries';
 import { aProfile, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

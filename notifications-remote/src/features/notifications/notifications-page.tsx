@@ -1,5 +1,7 @@
 import { DEFAULT_AVATAR, type Notification, paths } from '@chirp/contracts';
-import { errorMessage, markNotificationsRead, queryClient, queryKeys, useNotificationPages } from '@chirp/session';
+import { errorMessage, queryClient } from '@chirp/session';
+import { markNotificationsRead, useNotificationPages } from '../../lib/notification-queries';
+import { queryKeys } from '@chirp/queries';
 import { RelativeTime, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeGuest, renderInApp, serveProfiles } from '../../testing/session';
 import ProfilePage from './profile-page';
+import { useProfileStore } from '../../lib/profile-store';
 
 // The shared uploader reads and re-encodes images with browser APIs happy-dom lacks.
 vi.mock('@chirp/session', async (importOriginal) => ({
@@ -36,7 +37,7 @@ const preview = (dialog: HTMLElement) => within(dialog).getByRole('img', { name:
 
 describe('profile-edit dialog', () => {
   it('opens with the current title, bio, website and picture, copied into the draft', async () => {
-    useSession.setState({ profileDraft: { title: 'stale', bio: 'stale', website: 'stale' } });
+    useProfileStore.setState({ profileDraft: { title: 'stale', bio: 'stale', website: 'stale' } });
     const dialog = await openEditor();
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Edit Profile' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Chief tester');
@@ -45,12 +46,12 @@ describe('profile-edit dialog', () => {
     expect(within(dialog).getByLabelText('Website/Link')).toHaveValue('https://chirp.example/guest');
     expect(within(dialog).getByLabelText('Website/Link')).toHaveAttribute('type', 'url');
     expect(preview(dialog)).toHaveAttribute('src', '/avatars/guest.png');
-    expect(useSession.getState().profileDraft).toEqual({
+    expect(useProfileStore.getState().profileDraft).toEqual({
       title: 'Chief tester',
       bio: 'Tries every button.',
       website: 'https://chirp.example/guest',
     });
-    expect(useSession.getState().selectedProfileImage).toBe('/avatars/guest.png');
+    expect(useProfileStore.getState().selectedProfileImage).toBe('/avatars/guest.png');
   });
 
   it("sends the changes, closes, says 'Profile updated!' and shows the new values", async () => {

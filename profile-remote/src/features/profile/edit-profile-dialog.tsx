@@ -1,9 +1,11 @@
 import { DEFAULT_AVATAR, MESSAGES, PRESET_AVATARS, type Profile } from '@chirp/contracts';
-import { compactApi, errorMessage, profileStored, toast, uploadImage, useSession } from '@chirp/session';
+import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
+import { profileStored } from '@chirp/queries';
 import { ModalDialog, PersonIcon, Spinner, UploadIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { isAcceptedPicture, PICTURE_ACCEPT, PICTURE_REFUSED } from './picture-file';
 import { isWebUrl } from './website';
+import { useProfileStore } from '../../lib/profile-store';
 
 export const WEBSITE_INVALID = 'Enter a web address that starts with http:// or https://';
 
@@ -13,14 +15,14 @@ interface EditProfileDialogProps {
 }
 
 /**
- * The profile-edit dialog (spec 2 and 4). Its fields live in the session's `profileDraft` and
+ * The profile-edit dialog (spec 2 and 4). Its fields live in the profile store's `profileDraft` and
  * `selectedProfileImage`, which the opener filled with the current values.
  */
 export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
-  const draft = useSession((state) => state.profileDraft);
-  const picture = useSession((state) => state.selectedProfileImage) || user.profilePic || DEFAULT_AVATAR;
-  const draftChanged = useSession((state) => state.setProfileDraft);
-  const pictureChanged = useSession((state) => state.setSelectedProfileImage);
+  const draft = useProfileStore((state) => state.profileDraft);
+  const picture = useProfileStore((state) => state.selectedProfileImage) || user.profilePic || DEFAULT_AVATAR;
+  const draftChanged = useProfileStore((state) => state.setProfileDraft);
+  const pictureChanged = useProfileStore((state) => state.setSelectedProfileImage);
 
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,6 +1,6 @@
 import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
 import { usePeople } from '../../components/people-pages';
-import { PersonRow } from '../people/person-row';
+import { PersonRow } from '../../components/people/person-row';
 
 export type FollowListKind = 'following' | 'followers';
 

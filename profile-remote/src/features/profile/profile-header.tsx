@@ -1,9 +1,9 @@
 import { DEFAULT_AVATAR, type Profile } from '@chirp/contracts';
 import { chooseTheme, useSignOut, useThemeChoice } from '@chirp/session';
 import { SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
-import { useFollowShown } from '../people/follow-actions';
-import { FollowButton } from '../people/follow-button';
-import { fullName } from '../people/people';
+import { useFollowShown } from '../../lib/follow-actions';
+import { FollowButton } from '../../components/people/follow-button';
+import { fullName } from '../../components/people/people';
 import type { FollowListKind } from './follow-list-dialog';
 import { Website } from './website';
 

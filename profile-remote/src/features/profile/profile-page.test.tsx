@@ -154,7 +154,7 @@ describe('own profile and other profiles', () => {
     expect(await screen.findByText('Successfully Logged Out')).toBeInTheDocument();
   });
 
-  it('offers the Theme choice beside Sign out on a phone, where there is no account menu (issue 15)', async () => {
+  it('offers the Theme choice beside Sign out on a phone, where there is no account menu', async () => {
     const { happyDOM } = window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } };
     happyDOM.setViewport({ width: 390, height: 844 });
     try {

@@ -1,15 +1,17 @@
 import { paths, type Profile } from '@chirp/contracts';
 import type { PostListProps, ProfilePageProps } from '@chirp/seams';
-import { ApiError, errorMessage, useProfile, useSession } from '@chirp/session';
+import { ApiError, errorMessage, useSession } from '@chirp/session';
+import { useProfile } from '../../lib/profile-queries';
 import { Spinner } from '@chirp/ui';
 import { type ComponentType, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { type FollowListKind, FollowListDialog } from './follow-list-dialog';
 import { ProfileHeader } from './profile-header';
-import { ProfileTabs } from './profile-tabs';
+import { ProfileTabs } from '../../components/profile-tabs';
 import '@chirp/ui/styles.css';
 import './profile.css';
+import { useProfileStore } from '../../lib/profile-store';
 
 /**
  * /profile/{userName}: the person, their counts, and their posts in tabs: the spec's three (Posts, Liked
@@ -50,8 +52,8 @@ export default function ProfilePage({ userName, PostList }: ProfilePageProps) {
 
 function ProfileView({ profile, PostList }: { profile: Profile; PostList: ComponentType<PostListProps> }) {
   const username = useSession((state) => state.username);
-  const setProfileDraft = useSession((state) => state.setProfileDraft);
-  const setSelectedProfileImage = useSession((state) => state.setSelectedProfileImage);
+  const setProfileDraft = useProfileStore((state) => state.setProfileDraft);
+  const setSelectedProfileImage = useProfileStore((state) => state.setSelectedProfileImage);
   const [editing, setEditing] = useState(false);
   const [followList, setFollowList] = useState<FollowListKind | null>(null);
   const headingId = useId();

@@ -1,14 +1,14 @@
 import { paths } from '@chirp/contracts';
 import type { PostListProps, SearchPageProps } from '@chirp/seams';
-import { usePeoplePages, usePostPages } from '@chirp/session';
+import { usePeoplePages, usePostPages } from '@chirp/queries';
 import { RetryAlert, SearchIcon, shortcutTarget, Spinner } from '@chirp/ui';
 import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
-import { PersonRow } from '../people/person-row';
-import { ProfileTabs } from '../profile/profile-tabs';
+import { PersonRow } from '../../components/people/person-row';
+import { ProfileTabs } from '../../components/profile-tabs';
 import '@chirp/ui/styles.css';
-import '../side-panel/side-panel.css';
+import '../../components/side-panel.css';
 import './search-page.css';
 
 /** The back end's limit on a search (api-rules' LIMITS.maxSearchText). */

@@ -2,7 +2,7 @@ import { useSession } from '@chirp/session';
 import { RetryAlert, Spinner } from '@chirp/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
-import { PersonLink } from '../people/person-link';
+import { PersonLink } from '../../components/people/person-link';
 
 /** Typing pauses this long before the search is sent: one call per word typed, not per key. */
 export const SEARCH_DELAY_MS = 250;

@@ -6,7 +6,7 @@ import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
 import { Suggestions } from './suggestions';
 import '@chirp/ui/styles.css';
-import './side-panel.css';
+import '../../components/side-panel.css';
 
 /** The 'Search friend' box and 'Suggestions for you' (spec 2, shared chrome). */
 export default function SidePanel({ variant = 'column' }: Partial<SidePanelProps>) {

@@ -2,8 +2,8 @@ import { toggleShown, useSession } from '@chirp/session';
 import { RetryAlert, Spinner } from '@chirp/ui';
 import { useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFillWhenEmpty, usePeople } from '../../components/people-pages';
-import { followKey } from '../people/follow-actions';
-import { PersonRow } from '../people/person-row';
+import { followKey } from '../../lib/follow-actions';
+import { PersonRow } from '../../components/people/person-row';
 
 const SOURCE = { kind: 'suggestions' } as const;
 

@@ -4,6 +4,7 @@
  * `LiveEvent`s of @chirp/contracts.
  */
 import type { LiveEvent } from '@chirp/contracts';
+import { namedListeners } from '../listeners';
 
 export interface LiveHandlers {
   event(event: LiveEvent): void;
@@ -37,3 +38,18 @@ export function watchLiveSource(watcher: () => void): () => void {
   watchers.add(watcher);
   return () => watchers.delete(watcher);
 }
+
+/**
+ * What the page hears from the live connection: the source's events, and `reconnected` when the
+ * connection comes back after a loss (what changed meanwhile was not heard).
+ */
+export type LiveSignal = LiveEvent | { type: 'reconnected' };
+
+const signals = namedListeners<LiveSignal>();
+
+/**
+ * Calls `listener` with each live event while someone is signed in: the query definitions apply them
+ * to the one query cache, a remote records what concerns it. One listener per `name` per page.
+ */
+export const onLiveEvent = signals.listen;
+export const liveEventHeard = signals.emit;

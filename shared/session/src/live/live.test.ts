@@ -1,24 +1,17 @@
 import { formatServerSentEvent, STORAGE_KEYS, type LiveEvent } from '@chirp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compactApi, configureApi, onSessionRejected } from '../api/api-client';
-import { queryKeys, type PostSource } from '../query/keys';
-import type { PostPages } from '../query/post-queries';
+import { configureApi, onSessionRejected } from '../api/api-client';
 import { queryClient } from '../query/query-client';
 import { useSession } from '../store/session-store';
-import { aCompactPost, aPostPage, aProfile } from '../testing/fixtures';
-import { applyLiveEvent, useLiveUpdates } from './live-updates';
-import { configureLive, type LiveHandlers } from './live-source';
+import { aProfile } from '../testing/fixtures';
+import { useLiveUpdates } from './live-connection';
+import { configureLive, onLiveEvent, type LiveHandlers, type LiveSignal } from './live-source';
 import { onRecoveryChance } from '../query/recovery';
 import { renderHook } from '@testing-library/react';
 import { createServerLiveSource } from './server-live-source';
 
-const latest: PostSource = { kind: 'feed', sort: 'latest' };
 const me = aProfile({ _id: 'me-id', username: 'me' });
 
-function storeFeed(...posts: ReturnType<typeof aCompactPost>[]) {
-  queryClient.setQueryData<PostPages>(queryKeys.postList(latest), { pages: [aPostPage(posts, 'next')], pageParams: [undefined] });
-}
-const feedPosts = () => queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages.flatMap((page) => page.posts);
 
 beforeEach(() => {
   queryClient.clear();
@@ -29,37 +22,6 @@ beforeEach(() => {
 afterEach(() => {
   configureApi({ fetch: (...args) => globalThis.fetch(...args) });
   localStorage.clear();
-});
-
-describe('a live event on the page', () => {
-  it('changes a like count wherever the post shows, and the like itself when it was mine elsewhere', () => {
-    const post = aCompactPost({ _id: 'p1', likeCount: 2 });
-    storeFeed(post);
-    applyLiveEvent({ type: 'likes', postId: 'p1', likeCount: 3, by: 'someone-else', liked: true });
-    expect(feedPosts()[0]).toMatchObject({ likeCount: 3, likedByMe: false });
-    applyLiveEvent({ type: 'likes', postId: 'p1', likeCount: 4, by: 'me-id', liked: true });
-    expect(feedPosts()[0]).toMatchObject({ likeCount: 4, likedByMe: true });
-  });
-
-  it('keeps posts by others waiting behind the button, never those this page made or already shows', async () => {
-    storeFeed(aCompactPost({ _id: 'shown' }));
-    const made = aCompactPost({ _id: 'mine' });
-    configureApi({ fetch: async () => new Response(JSON.stringify({ post: made }), { status: 201 }) });
-    await compactApi.createPost({ content: 'mine' });
-    applyLiveEvent({ type: 'post', postId: 'mine', author: 'me' });
-    applyLiveEvent({ type: 'post', postId: 'shown', author: 'ann' });
-    applyLiveEvent({ type: 'post', postId: 'new-1', author: 'ann' });
-    applyLiveEvent({ type: 'post', postId: 'new-2', author: 'me' }); // mine, from another tab
-    await vi.waitFor(() => expect(useSession.getState().newPostIds).toEqual(['new-2', 'new-1']));
-  });
-
-  it('sets the unread count, and a resync marks everything to load again', () => {
-    applyLiveEvent({ type: 'unread', unread: 5 });
-    expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(5);
-    storeFeed(aCompactPost());
-    applyLiveEvent({ type: 'resync' });
-    expect(queryClient.getQueryState(queryKeys.postList(latest))?.isInvalidated).toBe(true);
-  });
 });
 
 /** A fetch that answers each call with the next of `streams` (an event stream's text), then holds the last open. */
@@ -119,20 +81,52 @@ describe('the API server as a live source', () => {
   });
 });
 
+/** The live connection's handlers, with a source that hands them over. */
+function handlersOf(): LiveHandlers {
+  let handlers: LiveHandlers | undefined;
+  configureLive({ connect: (given) => ((handlers = given), () => undefined) });
+  const { unmount } = renderHook(() => useLiveUpdates());
+  const got = handlers!;
+  unmount();
+  configureLive(null);
+  return got;
+}
+
 describe('the live stream coming back', () => {
   it('gives whatever failed meanwhile its chance to load again, not the first connection', () => {
     let handlers: LiveHandlers | undefined;
     configureLive({ connect: (given) => ((handlers = given), () => undefined) });
     const retry = vi.fn();
     const stopListening = onRecoveryChance(retry);
+    const heard: LiveSignal[] = [];
+    const stopHearing = onLiveEvent('test', (signal) => heard.push(signal));
     const { unmount } = renderHook(() => useLiveUpdates());
     handlers!.connected('s1');
     expect(retry).not.toHaveBeenCalled();
+    handlers!.event({ type: 'unread', unread: 2 });
     handlers!.disconnected();
     handlers!.connected('s2');
     expect(retry).toHaveBeenCalledTimes(1);
+    expect(heard).toEqual([{ type: 'unread', unread: 2 }, { type: 'reconnected' }]);
     unmount();
     stopListening();
+    stopHearing();
     configureLive(null);
+  });
+});
+
+describe('listeners by name', () => {
+  it('keep the first listener under a name, so a change offered by several bundles is applied once', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = onLiveEvent('cache', first);
+    const stopSecond = onLiveEvent('cache', second);
+    const own = vi.fn();
+    const stopOwn = onLiveEvent(Symbol('own'), own);
+    handlersOf().event({ type: 'resync' });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).not.toHaveBeenCalled();
+    expect(own).toHaveBeenCalledTimes(1);
+    [stopFirst, stopSecond, stopOwn].forEach((stop) => stop());
   });
 });

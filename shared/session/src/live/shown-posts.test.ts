@@ -2,8 +2,8 @@ import { LIVE, STORAGE_KEYS, type ThreadResponse } from '@chirp/contracts';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/api-client';
-import { queryKeys, type PostSource } from '../query/keys';
-import type { PostPages } from '../query/post-queries';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { PostPage } from '@chirp/contracts';
 import { queryClient } from '../query/query-client';
 import { aCompactPost, aPostPage } from '../testing/fixtures';
 import { createServerLiveSource } from './server-live-source';
@@ -14,9 +14,12 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const posts = (...ids: string[]) => ids.map((_id) => aCompactPost({ _id }));
 
 /** A list in the cache; `shown`: a component reads it (an observer, as useInfiniteQuery adds). */
+/** Where a list of posts comes from, as @chirp/queries' keys name it (`['posts', source]`). */
+type PostSource = { kind: string } & Record<string, string>;
+
 function storeList(source: PostSource, pages: string[][], shown = true) {
-  const queryKey = queryKeys.postList(source);
-  queryClient.setQueryData<PostPages>(queryKey, { pages: pages.map((ids) => aPostPage(posts(...ids))), pageParams: pages.map(() => undefined) });
+  const queryKey = ['posts', source];
+  queryClient.setQueryData<InfiniteData<PostPage>>(queryKey, { pages: pages.map((ids) => aPostPage(posts(...ids))), pageParams: pages.map(() => undefined) });
   if (shown) stops.push(new QueryObserver(queryClient, { queryKey, enabled: false }).subscribe(() => {}));
 }
 
@@ -50,8 +53,8 @@ describe('telling the live stream which posts the page shows', () => {
     storeList({ kind: 'feed', sort: 'latest' }, [['a', 'b'], ['c']]);
     storeList({ kind: 'user', username: 'ann' }, [['d']], false);
     const thread: ThreadResponse = { ancestors: [aCompactPost({ _id: 'parent' }), { _id: 'gone', deleted: true } as never], post: aCompactPost({ _id: 'shown' }) };
-    queryClient.setQueryData(queryKeys.thread('shown'), thread);
-    stops.push(new QueryObserver(queryClient, { queryKey: queryKeys.thread('shown'), enabled: false }).subscribe(() => {}));
+    queryClient.setQueryData(['thread', 'shown'], thread);
+    stops.push(new QueryObserver(queryClient, { queryKey: ['thread', 'shown'], enabled: false }).subscribe(() => {}));
 
     sync = syncShownPosts({ delayMs: DELAY_MS });
     sync.streamOpened('stream-1');

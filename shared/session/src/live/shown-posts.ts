@@ -7,12 +7,16 @@
  * told, and at once whenever a stream connects: a new stream, on this instance or another, starts
  * with none.
  */
-import { LIVE, type CompactPost, type ThreadResponse } from '@chirp/contracts';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { LIVE, type CompactPost, type PostPage, type ThreadResponse } from '@chirp/contracts';
+import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
 import { apiBaseUrl, apiFetch, readToken } from '../api/api-client';
-import { queryKeys } from '../query/keys';
-import type { PostPages } from '../query/post-queries';
 import { queryClient } from '../query/query-client';
+
+/**
+ * The first part of the query keys of lists of posts and of post pages (@chirp/queries' queryKeys
+ * `posts` and `threads`): the kernel reads the cache for the posts shown, whoever defined the queries.
+ */
+const SHOWN_POST_KEYS = { lists: 'posts', threads: 'thread' } as const;
 
 /**
  * After a call that got no answer or a server's failure, the posts are sent again this much later. A
@@ -20,7 +24,7 @@ import { queryClient } from '../query/query-client';
  */
 const RETRY_MS = 5000;
 
-const isShownKind = (query: Query) => query.queryKey[0] === queryKeys.posts[0] || query.queryKey[0] === queryKeys.threads[0];
+const isShownKind = (query: Query) => query.queryKey[0] === SHOWN_POST_KEYS.lists || query.queryKey[0] === SHOWN_POST_KEYS.threads;
 
 /**
  * The posts the page shows, at most LIVE.maxShownPosts: a post page's posts first, then each list
@@ -31,11 +35,11 @@ export function shownPostIds(client: QueryClient = queryClient): string[] {
   const lists: string[][] = [];
   for (const query of client.getQueryCache().getAll()) {
     if (!isShownKind(query) || query.getObserversCount() === 0 || query.state.data === undefined) continue;
-    if (query.queryKey[0] === queryKeys.threads[0]) {
+    if (query.queryKey[0] === SHOWN_POST_KEYS.threads) {
       const { ancestors, post } = query.state.data as ThreadResponse;
       threads.push(post._id, ...ancestors.filter((entry): entry is CompactPost => !('deleted' in entry)).map((entry) => entry._id));
     } else {
-      lists.push((query.state.data as PostPages).pages.slice().reverse().flatMap((page) => page.posts.map((post) => post._id)));
+      lists.push((query.state.data as InfiniteData<PostPage>).pages.slice().reverse().flatMap((page) => page.posts.map((post) => post._id)));
     }
   }
   const ids = new Set(threads);

@@ -1,10 +1,9 @@
 import type { StateCreator } from 'zustand';
 import { compactApi } from '../api/api-client';
 import { STORAGE_KEYS } from '@chirp/contracts';
-import { prefetchPosts } from '../query/post-queries';
-import { profileStored } from '../query/cache-updates';
 import { queryClient } from '../query/query-client';
 import type { Credentials, Profile, SignupPayload } from '@chirp/contracts';
+import { sessionChanged } from './session-changes';
 import type { Session } from './session-store';
 import { keepDisplayName, readStoredDisplayName, readStoredSession } from './stored-session';
 
@@ -66,6 +65,8 @@ export const initialAuthState = () => {
 export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, get) => {
   /** Keeps the session a log-in or a sign-up answered, and starts loading the home feed. */
   const startSession = (user: Profile, token: string) => {
+    // Nothing the previous session loaded stays.
+    queryClient.clear();
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.username, user.username);
     set({
@@ -79,10 +80,9 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
       storedSessionDiscarded: false,
     });
     // Only the log-in (or sign-up) navigates: it resolves now, so no late step can move the person
-    // from where they went next. The home feed's first page starts loading on the way there.
-    queryClient.clear();
-    profileStored(user);
-    prefetchPosts({ kind: 'feed', sort: get().trending ? 'trending' : 'latest' });
+    // from where they went next. The query definitions store the profile and start loading the home
+    // feed's first page on the way there (@chirp/queries' installCacheUpdates).
+    sessionChanged({ type: 'started', user });
   };
 
   return {
@@ -100,7 +100,7 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
     },
     confirmSession: (user) => {
       set({ sessionStatus: 'confirmed', ...(user ? { currentUser: user, displayName: keepDisplayName(user) } : {}) });
-      if (user) profileStored(user);
+      if (user) sessionChanged({ type: 'confirmed', user });
     },
     // Also fills in a session whose profile is not known yet (the back end was out of reach at start).
     setCurrentUser: (user) =>

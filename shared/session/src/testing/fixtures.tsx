@@ -5,6 +5,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { liveEventHeard, type LiveSignal } from '../live/live-source';
 import { queryClient } from '../query/query-client';
 import { useSession } from '../store/session-store';
 import { AppToaster } from '../toast/toaster';
@@ -111,4 +112,9 @@ export function deferred<T>() {
     reject = no;
   });
   return { promise, resolve, reject };
+}
+
+/** A live event reaching the page, as the live connection hands it to the listeners (`onLiveEvent`). */
+export function hearLiveEvent(event: LiveSignal): void {
+  liveEventHeard(event);
 }

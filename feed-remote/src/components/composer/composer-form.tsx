@@ -1,0 +1,208 @@
+import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
+import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
+import { postCreated, postStored } from '@chirp/queries';
+import { CloseIcon, ImageIcon } from '@chirp/ui';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useImageAttachment } from './use-image-attachment';
+import { useNewPostDraft } from './use-new-post-draft';
+import { useReplyDraft } from './reply-drafts';
+import './composer.css';
+import { useFeedStore } from '../../lib/feed-store';
+
+interface ComposerFormProps {
+  /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
+  post?: CompactPost;
+  /** The post a new post answers ('Reply', the text box 'Write a reply'). */
+  replyTo?: CompactPost;
+  /** After a successful post or update (a dialog closes itself here). */
+  onDone?: () => void;
+  /** Marks the text box for the dialog to focus when it opens. */
+  focusOnOpen?: boolean;
+}
+
+/**
+ * New posts share their text through the feed's store (`composerText`), so a draft follows the person
+ * around (and is kept across visits: `useNewPostDraft`); a reply keeps its own draft, per post
+ * (`useReplyDraft`); an edit keeps its text only while it is open.
+ */
+function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null) {
+  const storedText = useFeedStore((state) => state.composerText);
+  const storedTextChanged = useFeedStore((state) => state.setComposerText);
+  const [editedText, setEditedText] = useState(post?.content ?? '');
+  if (post) return [editedText, setEditedText] as const;
+  return reply ? ([reply.text, reply.setText] as const) : ([storedText, storedTextChanged] as const);
+}
+
+/** Characters as the back end counts them (code points: an emoji is one, not two). */
+const characterCount = (text: string) => [...text].length;
+
+/** The back end's own refusal of a longer post. */
+const TOO_LONG = `A post can be at most ${MAX_POST_LENGTH} characters.`;
+
+/** The words of the form: a new post, an edit, or a reply. */
+function wordsOf(editing: boolean, replying: boolean) {
+  if (editing) return { form: 'Edit post', label: 'Write a post', placeholder: 'Edit your post', submit: 'Update', done: MESSAGES.postEdited };
+  if (replying) return { form: 'Reply', label: 'Write a reply', placeholder: 'Post your reply', submit: 'Reply', done: MESSAGES.replyPosted };
+  return { form: 'Create post', label: 'Write a post', placeholder: 'What’s happening?', submit: 'Post', done: MESSAGES.postUploaded };
+}
+
+/** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
+export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: ComposerFormProps) {
+  const editing = post !== undefined;
+  const newPost = !editing && replyTo === undefined;
+  const words = wordsOf(editing, replyTo !== undefined);
+  const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
+  const replyDraft = useReplyDraft(editing ? undefined : replyTo?._id);
+  const replying = !editing && replyTo !== undefined;
+  const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
+  const draft = useNewPostDraft(newPost);
+  const ownImage = useState(post?.image);
+  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
+  const { attachment, attachImage, removeImage } = useImageAttachment(uploadImage, imageState);
+  const [submitting, setSubmitting] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // What the box holds now, read when a post is answered (more may have been typed meanwhile).
+  const currentText = useRef(text);
+  useEffect(() => {
+    currentText.current = text;
+  }, [text]);
+  const textId = useId();
+  const counterId = useId();
+  const overId = useId();
+
+  // A box that opens holding text (a post to edit, a draft) is typed on after it: the browser
+  // would put the caret before it. Set before the dialog focuses the box, which keeps it there.
+  useLayoutEffect(() => {
+    const box = textRef.current;
+    if (focusOnOpen && box) box.setSelectionRange(box.value.length, box.value.length);
+  }, [focusOnOpen]);
+
+  const preparing = attachment.status === 'preparing';
+  const length = characterCount(text);
+  const nearLimit = length >= MAX_POST_LENGTH - 20;
+  const over = Math.max(0, length - MAX_POST_LENGTH);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (preparing || submitting) return;
+    const content = hasVisibleText(text) ? text.trim() : '';
+    const image = attachment.status === 'ready' ? attachment.url : undefined;
+    if (!content && !image) {
+      toast.error(MESSAGES.emptyPost);
+      return;
+    }
+    if (characterCount(content) > MAX_POST_LENGTH) {
+      toast.error(TOO_LONG);
+      textRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const postData = { content, image };
+      // The answer is the one post: it takes its place in every list the cache holds.
+      if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
+      else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
+      toast.success(words.done);
+      if (!editing) {
+        // Text typed while the post was on its way stays for the next one.
+        if (currentText.current === text) textChanged('');
+        removeImage();
+      }
+      onDone?.();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again must fire change again
+    if (file) void attachImage(file);
+  };
+
+  const discardDraft = () => {
+    removeImage();
+    draft.discard();
+    textRef.current?.focus(); // the button goes with the draft
+  };
+
+  const submitOnControlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  };
+
+  return (
+    <form className="composer" aria-label={words.form} onSubmit={submit} noValidate>
+      <img className="avatar composer__avatar" src={picture} alt="" width="44" height="44" />
+      <div className="composer__main">
+        <label htmlFor={textId} className="visually-hidden">
+          {words.label}
+        </label>
+        <textarea
+          ref={textRef}
+          id={textId}
+          className="composer__text"
+          placeholder={words.placeholder}
+          rows={editing ? 4 : 3}
+          // No maxLength: a pasted text over the limit is kept whole (the browser would cut it
+          // silently) and shown as over, for the person to shorten.
+          value={text}
+          aria-invalid={over > 0}
+          aria-describedby={`${counterId} ${overId}`}
+          data-autofocus={focusOnOpen || undefined}
+          onChange={(event) => textChanged(event.target.value)}
+          onKeyDown={submitOnControlEnter}
+        />
+        {attachment.status !== 'none' && (
+          <div className={`composer__preview${preparing ? ' composer__preview--preparing' : ''}`}>
+            <img
+              src={attachment.status === 'ready' ? attachment.url : attachment.preview}
+              alt={preparing ? '' : 'Selected image'}
+            />
+            {preparing && (
+              <div className="composer__preparing" role="status">
+                <span className="composer__spinner" aria-hidden="true" />
+                Preparing image…
+              </div>
+            )}
+            <button type="button" className="composer__remove" aria-label="Remove image" onClick={removeImage}>
+              <CloseIcon />
+            </button>
+          </div>
+        )}
+        {/* Always there, so that a screen reader hears the text when it appears. */}
+        <p id={overId} className="composer__over" aria-live="polite">
+          {over > 0 && `${over} ${over === 1 ? 'character' : 'characters'} over the ${MAX_POST_LENGTH}-character limit. Shorten the post to send it.`}
+        </p>
+        <div className="composer__toolbar">
+          <label className="composer__picker" title="Add image">
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              aria-label="Add image"
+              disabled={submitting}
+              onChange={imageChosen}
+            />
+            <ImageIcon />
+          </label>
+          <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
+            {length}/{MAX_POST_LENGTH}
+          </span>
+          {draft.hasDraft && (
+            <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>
+              Discard draft
+            </button>
+          )}
+          <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
+            {words.submit}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { useSession } from '@chirp/session';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { type Draft, draftOf, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
+import { watchAccounts } from './watch-accounts';
+import { useFeedStore } from '../../lib/feed-store';
+
+/**
+ * A pause in typing this long saves the draft in IndexedDB; closing a composer or leaving the page
+ * saves at once. The tab's own copy is written on every change (see draft-storage).
+ */
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The new-post draft's image, shared by every new-post composer of the page (the home page's and
+ * the dialog's), like its text, which is the feed store's `composerText` (spec: client state).
+ * `loaded` once the account's saved draft was read: nothing is saved before (but what the person
+ * types, in the tab's copy), so an empty composer never overwrites a draft it has not seen yet.
+ */
+interface DraftImage {
+  username: string | null;
+  image: string | undefined;
+  loaded: boolean;
+}
+
+let draftImage: DraftImage = { username: null, image: undefined, loaded: false };
+const listeners = new Set<() => void>();
+
+function changeDraftImage(change: Partial<DraftImage>) {
+  draftImage = { ...draftImage, ...change };
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentDraftImage = () => draftImage;
+
+let pending: { username: string; draft: Draft } | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** What each account's record holds, as far as this page knows: an unchanged draft is not written again. */
+const savedDrafts = new Map<string, string>();
+/** IndexedDB's writes, one after the other; true when the last one was kept. */
+let writes = Promise.resolve(true);
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (!pending) return;
+  const { username, draft } = pending;
+  pending = null;
+  const saved = JSON.stringify(draft);
+  if (savedDrafts.get(username) === saved) return;
+  savedDrafts.set(username, saved);
+  writes = writes.then(async () => {
+    const kept = await writeDraft(username, draft);
+    if (!kept && savedDrafts.get(username) === saved) savedDrafts.delete(username); // the next save tries again
+    return kept;
+  });
+}
+
+function saveSoon(username: string, draft: Draft) {
+  writeTabDraft(username, draft);
+  pending = { username, draft };
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+}
+
+/** Saves what waits at once and resolves when IndexedDB has it (true) or refused it (false). */
+export function settleDraft(): Promise<boolean> {
+  saveNow();
+  return writes;
+}
+
+/**
+ * Reads the account's saved draft into the composers, unless the person has started another: the
+ * tab's copy at once when there is one (it is the newest for this tab), else IndexedDB's record.
+ */
+async function loadDraft(username: string) {
+  if (draftImage.username === username) return;
+  const inTab = readTabDraft(username);
+  changeDraftImage({ username, image: undefined, loaded: false });
+  const saved = inTab ?? (await readDraft(username));
+  if (draftImage.username !== username) return; // signed out (or in as someone else) meanwhile
+  // IndexedDB may not have the tab's copy yet (the page went before the write was done): save it again.
+  if (inTab) savedDrafts.delete(username);
+  else savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
+  const feed = useFeedStore.getState();
+  if (saved?.text && feed.composerText === '') feed.setComposerText(saved.text);
+  changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
+}
+
+/**
+ * A session that ends empties the session's composer text: the draft, saved first, waits for the
+ * next log in in IndexedDB, and the tab forgets its copy once it is kept there (another tab may
+ * change it before). Signing out removes it.
+ */
+watchAccounts({
+  changed: (left) => {
+    saveNow();
+    changeDraftImage({ username: null, image: undefined, loaded: false });
+    if (left) {
+      void writes.then((kept) => {
+        if (kept && useSession.getState().username !== left) forgetTabDraft(left);
+      });
+    }
+  },
+  signedOut: (username) => removeDraft(username),
+});
+
+/** Removes the account's draft everywhere it is kept, after the writes already on their way. */
+function removeDraft(username: string) {
+  if (pending?.username === username) pending = null;
+  forgetTabDraft(username);
+  savedDrafts.delete(username);
+  writes = writes.then(() => writeDraft(username, draftOf('', undefined)));
+}
+
+/**
+ * The new post's draft: its text (the store's) and image survive the dialog's closing and a reload,
+ * per account, until it is posted (the composer empties) or discarded. Off (`enabled` false) for
+ * edits and replies, which keep their own text and image.
+ */
+export function useNewPostDraft(enabled: boolean) {
+  const username = useSession((state) => state.username);
+  const text = useFeedStore((state) => state.composerText);
+  const setText = useFeedStore((state) => state.setComposerText);
+  const shared = useSyncExternalStore(subscribe, currentDraftImage, currentDraftImage);
+  const ours = enabled && username !== null && shared.username === username;
+  const image = ours ? shared.image : undefined;
+  const loaded = ours && shared.loaded;
+
+  useEffect(() => {
+    if (enabled && username) void loadDraft(username);
+  }, [enabled, username]);
+
+  useEffect(() => {
+    if (!ours || !username) return;
+    const draft = draftOf(text, image);
+    if (loaded) saveSoon(username, draft);
+    else if (text || image) writeTabDraft(username, draft); // typed before the saved draft was read
+  }, [ours, loaded, username, text, image]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    window.addEventListener('pagehide', saveNow);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      saveNow();
+    };
+  }, [enabled]);
+
+  const setImage = useCallback((url: string | undefined) => changeDraftImage({ image: url }), []);
+
+  const discard = useCallback(() => {
+    setText('');
+    changeDraftImage({ image: undefined });
+    if (username) {
+      saveSoon(username, draftOf('', undefined));
+      saveNow();
+    }
+  }, [setText, username]);
+
+  return { image, setImage, hasDraft: enabled && (text !== '' || image !== undefined), discard };
+}

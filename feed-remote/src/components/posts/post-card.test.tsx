@@ -1,0 +1,329 @@
+import { type CompactPost } from '@chirp/contracts';
+import { ApiError, compactApi, queryClient, toast } from '@chirp/session';
+import { type PostPages, queryKeys, usePostPages } from '@chirp/queries';
+import { aCompactPost, aPostPage, aProfile, deferred, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PostCard } from './post-card';
+
+const me = aProfile({ username: 'guestuser', firstName: 'Guest', lastName: 'User' });
+const ada = summaryOf(aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', profilePic: '/avatars/avatar-2.svg' }));
+const LATEST = { kind: 'feed', sort: 'latest' } as const;
+
+/** A post of `ada`'s (or `me`'s when `mine`), as the compact API answers it. */
+const aPost = (fields: Partial<CompactPost> = {}, { mine = false } = {}) => aCompactPost(fields, mine ? summaryOf(me) : ada);
+
+/** Renders the cache's copy of `post` (in the Latest feed), so cache changes show as they would in a list. */
+function CachedCard({ id }: { id: string }) {
+  const { data } = usePostPages(LATEST);
+  const post = data?.pages.flatMap((page) => page.posts).find((entry) => entry._id === id);
+  return post ? <PostCard post={post} /> : <p>gone</p>;
+}
+
+function showPost(post: CompactPost) {
+  logInAs(me);
+  queryClient.setQueryData<PostPages>(queryKeys.postList(LATEST), { pages: [aPostPage([post])], pageParams: [undefined] });
+  const user = userEvent.setup();
+  renderWithApp(<CachedCard id={post._id} />);
+  return { user, article: screen.getByRole('article') };
+}
+
+const likeButton = () => screen.getByRole('button', { name: 'Like' });
+/** The like count, as the Like button describes itself with it. */
+const likeCount = (article: HTMLElement) => {
+  const id = within(article).getByRole('button', { name: 'Like' }).getAttribute('aria-describedby');
+  return article.ownerDocument.getElementById(id ?? '')!;
+};
+const cachedPost = (id: string) =>
+  queryClient
+    .getQueryData<PostPages>(queryKeys.postList(LATEST))!
+    .pages.flatMap((page) => page.posts)
+    .find((post) => post._id === id);
+
+beforeEach(() => {
+  toast.remove();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the post card', () => {
+  it('shows the author, linking to their profile, the date and the text as written', () => {
+    const post = aPost({ content: 'First line\nsecond line', createdAt: '2024-03-05T09:30:00+01:00' });
+    const { article } = showPost(post);
+
+    const link = within(article).getByRole('link', { name: /Ada Lovelace/ });
+    expect(link).toHaveAttribute('href', '/profile/ada');
+    expect(link).toHaveTextContent('@ada');
+    expect(article.querySelector('img.post-card__avatar')).toHaveAttribute('src', '/avatars/avatar-2.svg');
+    const time = article.querySelector('time')!;
+    expect(time).toHaveAttribute('datetime', '2024-03-05T09:30:00+01:00');
+    // A post older than a day shows its short date (spec 9); the full date and time on hover.
+    expect(time.textContent).toBe(new Date('2024-03-05T09:30:00+01:00').toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(time.getAttribute('title')).toContain('2024');
+    expect(within(article).getByText(/First line/).textContent).toBe('First line\nsecond line');
+  });
+
+  it('says how long ago a recent post was made', () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 1000).toISOString();
+    const { article } = showPost(aPost({ createdAt: fiveMinutesAgo }));
+    const time = within(article).getByRole('link', { name: '5m' }).querySelector('time');
+    expect(time).toHaveAttribute('datetime', fiveMinutesAgo);
+  });
+
+  it('shows markup in a post as text, never as HTML', () => {
+    const markup = '<img src=x onerror=alert(1)><b>bold</b>';
+    const { article } = showPost(aPost({ content: markup }));
+    expect(within(article).getByText(markup)).toBeInTheDocument();
+    expect(article.querySelector('b')).toBeNull();
+    expect(article.querySelectorAll('img')).toHaveLength(1); // the avatar only
+  });
+
+  it('shows the image lazily, with alternative text', () => {
+    const { article } = showPost(aPost({ image: '/images/sunset.jpg' }));
+    const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
+    expect(image).toHaveAttribute('src', '/images/sunset.jpg');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('falls back to the username when the author has no name', () => {
+    const ghost = { _id: '', username: 'ghost', firstName: '', lastName: '', profilePic: '' };
+    const { article } = showPost(aCompactPost({}, ghost));
+    expect(within(article).getByRole('link', { name: /ghost/ })).toHaveAttribute('href', '/profile/ghost');
+  });
+});
+
+describe('liking a post', () => {
+  it('shows the like at once, then confirms it', async () => {
+    const post = aPost({ likeCount: 41 });
+    const answer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const { user, article } = showPost(post);
+
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    await user.click(likeButton());
+    expect(like).toHaveBeenCalledWith(post._id);
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(likeCount(article)).toHaveTextContent('42');
+
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 42, likedByMe: true } }));
+    expect(await screen.findByText('Post Liked !')).toBeInTheDocument();
+    expect(likeCount(article)).toHaveTextContent('42');
+    // The answer is the one post, put in place in the cache.
+    expect(cachedPost(post._id)).toMatchObject({ likeCount: 42, likedByMe: true });
+  });
+
+  it('dislikes a post the user already likes', async () => {
+    const post = aPost({ likeCount: 5, likedByMe: true });
+    const disliked = { ...post, likeCount: 4, likedByMe: false, dislikedByMe: true };
+    const dislike = vi.spyOn(compactApi, 'dislike').mockResolvedValue({ post: disliked });
+    const { user, article } = showPost(post);
+
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+    await user.click(likeButton());
+    expect(dislike).toHaveBeenCalledWith(post._id);
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('4');
+    expect(await screen.findByText('Post Disliked !')).toBeInTheDocument();
+  });
+
+  it('rolls back and shows the error when the back end refuses', async () => {
+    const post = aPost({ likeCount: 7 });
+    vi.spyOn(compactApi, 'like').mockRejectedValue(new ApiError(400, 'Cannot like a post that is already liked. '));
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton());
+    expect(await screen.findByText('Cannot like a post that is already liked.')).toBeInTheDocument();
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('7');
+    expect(cachedPost(post._id)).toEqual(post);
+  });
+
+  it('sends one call for clicks made while a call is under way, and none that contradict it', async () => {
+    const post = aPost({ likeCount: 10 });
+    const answer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const dislike = vi.spyOn(compactApi, 'dislike');
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton()); // like
+    await user.click(likeButton()); // unlike, while the like is on its way
+    await user.click(likeButton()); // like again
+    expect(likeCount(article)).toHaveTextContent('11');
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
+
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 11, likedByMe: true } }));
+    expect(like).toHaveBeenCalledTimes(1);
+    expect(dislike).not.toHaveBeenCalled();
+    expect(likeCount(article)).toHaveTextContent('11');
+  });
+
+  it('reaches the last state asked for, one call after the other', async () => {
+    const post = aPost({ likeCount: 10 });
+    const liked = { ...post, likeCount: 11, likedByMe: true };
+    const disliked = { ...post, likeCount: 10, likedByMe: false, dislikedByMe: true };
+    const likeAnswer = deferred<{ post: CompactPost }>();
+    const like = vi.spyOn(compactApi, 'like').mockReturnValue(likeAnswer.promise);
+    const dislike = vi.spyOn(compactApi, 'dislike').mockResolvedValue({ post: disliked });
+    const { user, article } = showPost(post);
+
+    await user.click(likeButton());
+    await user.click(likeButton());
+    expect(dislike).not.toHaveBeenCalled(); // not while the like is on its way
+    expect(likeCount(article)).toHaveTextContent('10');
+
+    await act(async () => likeAnswer.resolve({ post: liked }));
+    await waitFor(() => expect(dislike).toHaveBeenCalledTimes(1));
+    expect(like).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(cachedPost(post._id)).toEqual(disliked));
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likeCount(article)).toHaveTextContent('10');
+  });
+});
+
+describe('bookmarking a post', () => {
+  it('bookmarks at once, then confirms it', async () => {
+    const post = aPost();
+    const bookmark = vi.spyOn(compactApi, 'bookmark').mockResolvedValue({ postId: post._id, bookmarkedByMe: true });
+    const { user } = showPost(post);
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(bookmark).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post Bookmarked !')).toBeInTheDocument();
+    expect(cachedPost(post._id)?.bookmarkedByMe).toBe(true);
+  });
+
+  it('removes a bookmark', async () => {
+    const post = aPost({ bookmarkedByMe: true });
+    const remove = vi.spyOn(compactApi, 'removeBookmark').mockResolvedValue({ postId: post._id, bookmarkedByMe: false });
+    const { user } = showPost(post);
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(remove).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post removed from Bookmark !')).toBeInTheDocument();
+  });
+
+  it('rolls the bookmark back when the back end refuses', async () => {
+    const post = aPost();
+    vi.spyOn(compactApi, 'bookmark').mockRejectedValue(new ApiError(400, 'This Post is already bookmarked'));
+    const { user } = showPost(post);
+    const button = screen.getByRole('button', { name: 'Bookmark' });
+
+    await user.click(button);
+    expect(await screen.findByText('This Post is already bookmarked')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(cachedPost(post._id)?.bookmarkedByMe).toBe(false);
+  });
+});
+
+describe('the options of a post', () => {
+  it('are offered on the user’s own posts only', () => {
+    showPost(aPost());
+    expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
+  });
+
+  it('open a menu with Edit Post and Delete Post; Escape closes it and gives focus back', async () => {
+    const { user } = showPost(aPost({}, { mine: true }));
+    const button = screen.getByRole('button', { name: 'Post options' });
+
+    await user.click(button);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Post', 'Delete Post']);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Post' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete Post' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('delete the post', async () => {
+    const post = aPost({}, { mine: true });
+    const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: post._id });
+    const { user } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(remove).toHaveBeenCalledWith(post._id);
+    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
+    expect(screen.getByText('gone')).toBeInTheDocument();
+  });
+
+  it('keep the post and say why when deleting is refused', async () => {
+    const post = aPost({}, { mine: true });
+    vi.spyOn(compactApi, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
+    const { user, article } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    expect(await screen.findByText("Cannot delete a Post doesn't belong to the logged in User.")).toBeInTheDocument();
+    expect(article).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Post options' })).toBeEnabled();
+  });
+
+  it('edit the post in a dialog with its content, image and an Update button', async () => {
+    const post = aPost({ content: 'Old words', image: '/images/old.jpg' }, { mine: true });
+    const edited = { ...post, content: 'New words' };
+    const edit = vi.spyOn(compactApi, 'editPost').mockResolvedValue({ post: edited });
+    const { user } = showPost(post);
+
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const text = within(dialog).getByRole('textbox', { name: 'Write a post' });
+    expect(text).toHaveValue('Old words');
+    expect(within(dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', '/images/old.jpg');
+
+    await user.clear(text);
+    await user.type(text, 'New words');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(edit).toHaveBeenCalledWith(post._id, { content: 'New words', image: '/images/old.jpg' });
+    expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('New words')).toBeInTheDocument();
+  });
+});
+
+describe('replies', () => {
+  it('the Reply button says how many replies there are and opens the composer in reply mode', async () => {
+    const post = aPost({ content: 'What should I read?', replyCount: 2 });
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'Reply, 2 replies' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reply' });
+    expect(dialog).toHaveTextContent('Replying to @ada');
+    expect(within(dialog).getByRole('textbox', { name: 'Write a reply' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+  });
+
+  it('sends the reply with the post it answers; the post counts one more', async () => {
+    const post = aPost({ content: 'What should I read?', replyCount: 0 });
+    const reply = aPost({ content: 'Le Guin', replyTo: post._id, replyingTo: 'ada' }, { mine: true });
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: reply });
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'Reply, 0 replies' }));
+    await user.type(screen.getByRole('textbox', { name: 'Write a reply' }), 'Le Guin');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reply' }));
+    expect(create).toHaveBeenCalledWith({ content: 'Le Guin', image: undefined, replyTo: post._id });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Reply, 1 reply' })).toHaveFocus();
+  });
+
+  it('a reply says whom it answers, or that its post was deleted', () => {
+    const { article } = showPost(aPost({ replyTo: 'p1', replyingTo: 'priya.nair' }));
+    expect(article).toHaveTextContent('Replying to @priya.nair');
+    expect(within(article).getByRole('link', { name: '@priya.nair' })).toHaveAttribute('href', '/profile/priya.nair');
+  });
+
+  it('the time links to the post’s page', () => {
+    const post = aPost();
+    const { article } = showPost(post);
+    expect(within(article).getByRole('link', { name: /\d{4}/ })).toHaveAttribute('href', `/post/${post._id}`);
+  });
+});

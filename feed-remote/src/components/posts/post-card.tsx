@@ -1,0 +1,229 @@
+import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { useSession } from '@chirp/session';
+import { BookmarkIcon, HeartIcon, RelativeTime, ReplyIcon, shortcutTarget } from '@chirp/ui';
+import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { EditPostDialog } from '../composer/edit-post-dialog';
+import { ReplyDialog } from '../composer/reply-dialog';
+import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
+import { PostText } from './post-text';
+import { PostOptionsMenu } from './post-options-menu';
+import './post-card.css';
+
+function PostImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="post-card__media">
+      {failed ? (
+        <p className="post-card__media-error">The image could not be loaded.</p>
+      ) : (
+        <img
+          className="post-card__image"
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          width="1200"
+          height="750"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ToggleActionProps {
+  variant: 'like' | 'bookmark';
+  name: string;
+  pressed: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  icon: ReactNode;
+  /** Shown beside the button, which it describes. */
+  count?: number;
+}
+
+/** A pressed/not-pressed action button of the card (Like, Bookmark). */
+function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count }: ToggleActionProps) {
+  const countId = useId();
+  return (
+    <div className={`post-card__action post-card__action--${variant}${pressed ? ' is-on' : ''}`}>
+      <button
+        type="button"
+        className="post-card__action-button"
+        aria-label={name}
+        aria-pressed={pressed}
+        aria-describedby={count === undefined ? undefined : countId}
+        disabled={disabled}
+        onClick={onToggle}
+        {...shortcutTarget(variant)}
+      >
+        {icon}
+      </button>
+      {count !== undefined && (
+        <span id={countId} className="post-card__count">
+          {count}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The Reply button's name: it starts with "Reply" and says how many replies there are. */
+export const replyButtonName = (count: number) => `Reply, ${count} ${count === 1 ? 'reply' : 'replies'}`;
+
+/** "Replying to @name" above a reply's text; a reply whose post was deleted says so. */
+function ReplyingTo({ post }: { post: CompactPost }) {
+  if (post.replyTo === undefined) return null;
+  return (
+    <p className="post-card__replying">
+      {post.replyingTo === undefined ? (
+        'Replying to a deleted post'
+      ) : (
+        <>
+          Replying to <Link to={paths.profile(post.replyingTo)}>@{post.replyingTo}</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A click on the text opens the post's page, unless it was on a link in the text or ended a text
+ * selection (keyboard users have the time, a link to the same page).
+ */
+function useOpenOnClick(postId: string) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a') || window.getSelection()?.toString()) return;
+    navigate(paths.post(postId));
+  };
+}
+
+interface PostCardProps {
+  post: CompactPost;
+  /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
+  position?: number;
+  total?: number;
+}
+
+/** One post, wherever posts appear: every list, the profile tabs, the exposed PostList. */
+export const PostCard = memo(function PostCard({ post, position, total }: PostCardProps) {
+  const signedIn = useSession((state) => state.token !== null);
+  const ownPost = useSession((state) => state.username === post.username);
+  const { liked, likeCount, bookmarked } = usePostShown(post);
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const openPost = useOpenOnClick(post._id);
+  const optionsButtonRef = useRef<HTMLButtonElement>(null);
+  const authorId = useId();
+
+  const { author } = post;
+  const fullName = `${author.firstName} ${author.lastName}`.trim() || post.username;
+  const profilePath = paths.profile(post.username);
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    // On success the card leaves the list; only a refusal brings it back to life.
+    if (!(await deletePost(post))) setDeleting(false);
+  };
+
+  const closeEditor = () => {
+    setEditing(false);
+    optionsButtonRef.current?.focus();
+  };
+
+  return (
+    <article
+      className="post-card"
+      // Focusable by script, for the j/k shortcuts (the shell's), not a Tab stop of its own.
+      tabIndex={-1}
+      {...shortcutTarget('post')}
+      aria-busy={deleting || undefined}
+      aria-posinset={position}
+      aria-setsize={total}
+      aria-labelledby={authorId}
+    >
+      <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
+        <img className="avatar post-card__avatar" src={author.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
+      </Link>
+      <div className="post-card__body">
+        <header className="post-card__header">
+          <Link to={profilePath} className="post-card__author" id={authorId}>
+            <span className="post-card__name">{fullName}</span>
+            <span className="post-card__username">@{post.username}</span>
+          </Link>
+          <span className="post-card__dot" aria-hidden="true">
+            ·
+          </span>
+          <Link to={paths.post(post._id)} className="post-card__permalink" {...shortcutTarget('open')}>
+            <RelativeTime className="post-card__date" dateTime={post.createdAt} />
+          </Link>
+          {ownPost && (
+            <PostOptionsMenu
+              buttonRef={optionsButtonRef}
+              busy={deleting}
+              onEdit={() => setEditing(true)}
+              onDelete={confirmDelete}
+            />
+          )}
+        </header>
+        <ReplyingTo post={post} />
+        {post.content && (
+          // A mouse shortcut to the post's page; the time above is its link for everyone else.
+          <p className="post-card__content post-card__content--opens" onClick={openPost}>
+            <PostText text={post.content} mentions={post.mentions} />
+          </p>
+        )}
+        {post.image && <PostImage key={post.image} src={post.image} alt={`Image in ${fullName}'s post`} />}
+        <footer className="post-card__actions">
+          <div className="post-card__action post-card__action--reply">
+            <button
+              ref={replyButtonRef}
+              type="button"
+              className="post-card__action-button"
+              aria-label={replyButtonName(post.replyCount)}
+              disabled={!signedIn}
+              onClick={() => setReplying(true)}
+              {...shortcutTarget('reply')}
+            >
+              <ReplyIcon />
+            </button>
+            <span className="post-card__count" aria-hidden="true">
+              {post.replyCount}
+            </span>
+          </div>
+          <ToggleAction
+            variant="like"
+            name="Like"
+            pressed={liked}
+            disabled={!signedIn}
+            onToggle={() => toggleLike(post)}
+            icon={<HeartIcon filled={liked} />}
+            count={likeCount}
+          />
+          <ToggleAction
+            variant="bookmark"
+            name="Bookmark"
+            pressed={bookmarked}
+            disabled={!signedIn}
+            onToggle={() => toggleBookmark(post)}
+            icon={<BookmarkIcon filled={bookmarked} />}
+          />
+        </footer>
+      </div>
+      {editing && <EditPostDialog post={post} onClose={closeEditor} />}
+      {replying && (
+        <ReplyDialog
+          post={post}
+          onClose={() => {
+            setReplying(false);
+            replyButtonRef.current?.focus();
+          }}
+        />
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,73 @@
+import { type CompactPost, MESSAGES } from '@chirp/contracts';
+import { bookmarkStored, postRemoved, postStored, queryKeys, reloadShown } from '@chirp/queries';
+import { compactApi, errorMessage, optimisticToggle, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
+
+export const likeKey = (postId: string) => `like:${postId}`;
+export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
+
+/** A post as it shows now: its like and bookmark as clicked, even before the server confirmed them. */
+export interface PostShown {
+  liked: boolean;
+  likeCount: number;
+  bookmarked: boolean;
+}
+
+/** Spec 4: a like adds one to the count; a dislike of a liked post takes it away. */
+function shownCount(post: CompactPost, liked: boolean): number {
+  return Math.max(0, post.likeCount + Number(liked) - Number(post.likedByMe));
+}
+
+export function usePostShown(post: CompactPost): PostShown {
+  const liked = useToggleShown(likeKey(post._id), post.likedByMe);
+  const bookmarked = useToggleShown(bookmarkKey(post._id), post.bookmarkedByMe);
+  return { liked, bookmarked, likeCount: shownCount(post, liked) };
+}
+
+/** The same, outside React (to order or filter a list by what shows). */
+export function postShown(post: CompactPost): PostShown {
+  const liked = toggleShown(likeKey(post._id), post.likedByMe);
+  return { liked, bookmarked: toggleShown(bookmarkKey(post._id), post.bookmarkedByMe), likeCount: shownCount(post, liked) };
+}
+
+/** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
+export function toggleLike(post: CompactPost): void {
+  const postId = post._id;
+  optimisticToggle(likeKey(postId), post.likedByMe, {
+    send: async (liked) => {
+      const answer = await (liked ? compactApi.like(postId) : compactApi.dislike(postId));
+      postStored(answer.post, useSession.getState().username);
+    },
+    // One toast per post and action: rapid toggles update it instead of stacking copies.
+    confirmed: (liked) => toast.success(liked ? MESSAGES.postLiked : MESSAGES.postDisliked, { id: likeKey(postId) }),
+    rolledBack: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** Bookmark or remove the bookmark, shown at once; the call follows and a refusal rolls it back. */
+export function toggleBookmark(post: CompactPost): void {
+  const postId = post._id;
+  optimisticToggle(bookmarkKey(postId), post.bookmarkedByMe, {
+    send: async (bookmarked) => {
+      const answer = await (bookmarked ? compactApi.bookmark(postId) : compactApi.removeBookmark(postId));
+      bookmarkStored(postId, answer.bookmarkedByMe);
+    },
+    confirmed: (bookmarked) =>
+      toast.success(bookmarked ? MESSAGES.postBookmarked : MESSAGES.postUnbookmarked, { id: bookmarkKey(postId) }),
+    rolledBack: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** Deletes one's own post; it leaves every list. */
+export async function deletePost(post: CompactPost): Promise<boolean> {
+  try {
+    await compactApi.deletePost(post._id);
+    postRemoved(post._id, post.username, post.replyTo);
+    // The conversations it was part of, if shown, now show where it was.
+    reloadShown(queryKeys.threads);
+    toast.success(MESSAGES.postDeleted);
+    return true;
+  } catch (error) {
+    toast.error(errorMessage(error));
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+import { compactApi, configureApi, queryClient, useSession } from '@chirp/session';
+import { aCompactPost, aPostPage, aProfile, hearLiveEvent } from '@chirp/session/testing';
+import { STORAGE_KEYS } from '@chirp/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys, type PostSource } from './keys';
+import { installCacheUpdates, installListUpdates } from './live-cache';
+import type { PostPages } from './post-queries';
+
+const latest: PostSource = { kind: 'feed', sort: 'latest' };
+const me = aProfile({ _id: 'me-id', username: 'me' });
+
+function storeFeed(...posts: ReturnType<typeof aCompactPost>[]) {
+  queryClient.setQueryData<PostPages>(queryKeys.postList(latest), { pages: [aPostPage(posts, 'next')], pageParams: [undefined] });
+}
+const feedPosts = () => queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages.flatMap((page) => page.posts);
+
+let uninstall: Array<() => void>;
+beforeAll(() => (uninstall = [installCacheUpdates(), installListUpdates()]));
+afterAll(() => uninstall.forEach((stop) => stop()));
+
+beforeEach(() => {
+  queryClient.clear();
+  useSession.getState().sessionReset();
+  useSession.setState({ token: 'a-token', currentUser: me });
+  localStorage.setItem(STORAGE_KEYS.token, 'a-token');
+});
+afterEach(() => {
+  configureApi({ fetch: (...args) => globalThis.fetch(...args) });
+  localStorage.clear();
+});
+
+describe('a live event on the page', () => {
+  it('changes a like count wherever the post shows, and the like itself when it was mine elsewhere', () => {
+    const post = aCompactPost({ _id: 'p1', likeCount: 2 });
+    storeFeed(post);
+    hearLiveEvent({ type: 'likes', postId: 'p1', likeCount: 3, by: 'someone-else', liked: true });
+    expect(feedPosts()[0]).toMatchObject({ likeCount: 3, likedByMe: false });
+    hearLiveEvent({ type: 'likes', postId: 'p1', likeCount: 4, by: 'me-id', liked: true });
+    expect(feedPosts()[0]).toMatchObject({ likeCount: 4, likedByMe: true });
+  });
+
+  it('counts a reply made elsewhere on its post, not one this page made', async () => {
+    storeFeed(aCompactPost({ _id: 'p1', replyCount: 0 }));
+    configureApi({ fetch: async () => new Response(JSON.stringify({ post: aCompactPost({ _id: 'mine', replyTo: 'p1' }) }), { status: 201 }) });
+    await compactApi.createPost({ content: 'mine', replyTo: 'p1' });
+    hearLiveEvent({ type: 'post', postId: 'mine', author: 'me', replyTo: 'p1' });
+    hearLiveEvent({ type: 'post', postId: 'theirs', author: 'ann', replyTo: 'p1' });
+    await vi.waitFor(() => expect(feedPosts()[0]!.replyCount).toBe(1));
+  });
+
+  it('sets the unread count, and a resync marks everything to load again', () => {
+    hearLiveEvent({ type: 'unread', unread: 5 });
+    expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(5);
+    storeFeed(aCompactPost());
+    hearLiveEvent({ type: 'resync' });
+    expect(queryClient.getQueryState(queryKeys.postList(latest))?.isInvalidated).toBe(true);
+  });
+
+  it('asks for the unread count again when the stream comes back', () => {
+    queryClient.setQueryData(queryKeys.unreadNotifications, 1);
+    hearLiveEvent({ type: 'reconnected' });
+    expect(queryClient.getQueryState(queryKeys.unreadNotifications)?.isInvalidated).toBe(true);
+  });
+});
