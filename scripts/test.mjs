@@ -53,7 +53,7 @@ const stages = [];
 
 const first = await Promise.all([
   run('typecheck', 'npx tsc -b'),
-  run('lint', 'npx eslint .'),
+  run('lint', 'npm run lint --silent'),
   run('unit', `npx vitest run --reporter=default --reporter=json --outputFile.json=${JSON.stringify(unitReport)}`),
   run('build', 'npm run build --silent'),
 ]);

@@ -182,5 +182,24 @@ export function changeHandler<Context, Input, Outcome extends Database | { db: D
   };
 }
 
+/** What a change's rule gives back, by the change's name. */
+type OutcomeOf<Name extends keyof typeof CHANGES> = ReturnType<(typeof CHANGES)[Name]['rule']>;
+/** A back end's answer to a change: its projection of the outcome, in the form asked. */
+export type ChangeAnswer<Context, Outcome> = (outcome: Outcome, context: Context, asked: AskedBy) => ApiReply | Promise<ApiReply>;
+
+/**
+ * The handlers of the four toggles (bookmark, follow and their undoing): a back end gives only its
+ * two projections, of a bookmark list and of a follow.
+ */
+export const toggleHandlers = <Context>(
+  keep: KeepChange<Context>,
+  answers: { bookmarks: ChangeAnswer<Context, OutcomeOf<'bookmark'>>; follow: ChangeAnswer<Context, OutcomeOf<'follow'>> },
+) => ({
+  bookmark: changeHandler(keep, CHANGES.bookmark, answers.bookmarks),
+  removeBookmark: changeHandler(keep, CHANGES.removeBookmark, answers.bookmarks),
+  follow: changeHandler(keep, CHANGES.follow, answers.follow),
+  unfollow: changeHandler(keep, CHANGES.unfollow, answers.follow),
+});
+
 /** The status of a change that succeeded (sign-up and a new post: 201 by the spec; the rest as the original). */
 export const CHANGE_STATUS = 201;

@@ -3,6 +3,7 @@ import { compactFollowAnswer, peoplePageReply, readingViewer } from './compact-r
 import type { Backend } from './backend';
 import {
   changeHandler,
+  toggleHandlers,
   LIMITS,
   CHANGES,
   type Database,
@@ -48,8 +49,5 @@ export const usersHandlers = {
   editProfile: changeHandler(keepChange, CHANGES.editProfile, ({ db, user }, _backend, asked) =>
     reply({ user: asked.compact ? toProfile(db, user, viewerIn(db, asked.claims)) : toPublicUser(user, indexUsers(db), specView(user._id)) }),
   ),
-  bookmark: changeHandler(keepChange, CHANGES.bookmark, bookmarks),
-  removeBookmark: changeHandler(keepChange, CHANGES.removeBookmark, bookmarks),
-  follow: changeHandler(keepChange, CHANGES.follow, followBody),
-  unfollow: changeHandler(keepChange, CHANGES.unfollow, followBody),
+  ...toggleHandlers(keepChange, { bookmarks, follow: followBody }),
 } satisfies Partial<Record<RouteName, RouteHandler>>;

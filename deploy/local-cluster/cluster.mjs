@@ -29,7 +29,8 @@ const REPLICATION_ROLE = 'chirp_replication';
 /** initdb's superuser: the script's alone, to make the roles and the database, on the socket in the cluster's folder. */
 const ADMIN_ROLE = 'postgres';
 const ROLES = { database: DATABASE, appRole: APP_ROLE, replicationRole: REPLICATION_ROLE, adminRole: ADMIN_ROLE };
-const MAIN = join(ROOT, 'server/src/main.ts');
+/** The API as it is deployed: compiled (server/build.mjs), run by plain Node. */
+const MAIN = join(ROOT, 'server/dist/main.js');
 const STATIC = join(ROOT, 'deploy/local-cluster/static.mjs');
 const REMOTES = ['auth', 'feed', 'profile', 'notifications'];
 
@@ -155,7 +156,7 @@ function detached(command, args, { env = {}, log }) {
  * cluster's from another's): a saved PID is stopped only while it still runs that.
  */
 const COMMANDS = {
-  instance: (dir, index) => ({ args: ['--import', 'tsx', MAIN], env: { DATA_DIR: join(dir, `api${index}`) } }),
+  instance: (dir, index) => ({ args: [MAIN], env: { DATA_DIR: join(dir, `api${index}`) } }),
   static: (dir) => ({ args: [STATIC, join(dir, 'sites')] }),
   haproxy: (dir) => ({ args: ['-D', '-f', join(dir, 'haproxy.cfg')] }),
   pgbouncer: (dir) => ({ args: ['-d', '-q', join(dir, 'pgbouncer', 'pgbouncer.ini')] }),
@@ -359,6 +360,8 @@ export async function startCluster({ dir = DEFAULT_DIR, ports = DEFAULT_PORTS, e
   giveToDbUser(dir, { recursive: false });
   if (runningPids(dir, savedState(dir)?.pids).length > 0) throw new Error(`A cluster already runs from ${dir}: npm run cluster:stop first`);
   const secrets = secretsOf(dir, { create: true });
+  // The API's build is a second's work: made each start, so the cluster never runs a stale one.
+  execFileSync(process.execPath, [join(ROOT, 'server/build.mjs')], { stdio: 'inherit' });
 
   const shellOrigins = [`http://localhost:${ports.shell}`, `http://${HOST}:${ports.shell}`];
   const cluster = { dir, ports, ...secrets, corsOrigins: corsOrigins ?? shellOrigins, extraEnv, pids: {} };

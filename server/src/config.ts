@@ -1,10 +1,11 @@
 /** The server's settings, from the environment (see server/README.md for the list). */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SERVER_ROOT } from './paths';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '@chirp/api-rules';
 
-export const DEFAULT_DATA_DIR = resolve(import.meta.dirname, '../.data');
+export const DEFAULT_DATA_DIR = resolve(SERVER_ROOT, '.data');
 /** The shell in development (vite) and in preview. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://localhost:4173'];
 

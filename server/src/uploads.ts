@@ -36,7 +36,7 @@ export const imageKindOf = (bytes: Buffer) => IMAGE_KINDS.find((kind) => kind.ma
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 
-type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'>;
+export type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'>;
 
 const isFileTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 /** Busboy and @fastify/multipart throw plain errors (or 4xx ones) for malformed forms. */

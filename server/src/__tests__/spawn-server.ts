@@ -1,9 +1,14 @@
-/** The server as a separate process (`npm run server`'s entry point), for crash and scale-out tests. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** The server as a separate process, as `npm run server` runs it (compiled), for crash and scale-out tests. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const MAIN = join(ROOT, 'server/src/main.ts');
+const MAIN = join(ROOT, 'server/dist/main.js');
+
+/** The compiled server, built once per test process from the current sources. */
+let built: Promise<unknown> | undefined;
+const buildServer = () => (built ??= promisify(execFile)(process.execPath, [join(ROOT, 'server/build.mjs')]));
 
 export interface ServerProcess {
   url: string;
@@ -26,8 +31,9 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   // The database is the caller's choice alone: an inherited DATABASE_URL (CI sets one for the
   // PostgreSQL suites) would put this server's data in a shared database. Without one: PGlite.
   const { DATABASE_URL: _url, DATABASE_SCHEMA: _schema, ...inherited } = process.env;
-  // One process (no tsx wrapper), so a signal reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  await buildServer();
+  // One process, so a signal reaches the server itself.
+  const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -19,30 +19,17 @@ import {
   type RouteName,
   type TokenClaims,
 } from '@chirp/api-rules';
-import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
-import { loadUserNamed, loadUsersById, rowIds } from '../db/records';
+import { compactPostById, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
+import { loadUserNamed, loadUsersById } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
-/**
- * The post and the posts above it, from the post up (at most the thread depth): each with the post
- * it replies to. The last one's `replyTo`, when set, names a post that was deleted.
- */
-async function threadChain(q: Queryable, postId: string): Promise<{ id: string; replyTo: string | null }[]> {
-  const [id] = rowIds([postId]);
-  if (!id) return [];
-  const { rows } = await q.query<{ id: string; reply_to: string | null }>(
-    `WITH RECURSIVE chain (id, reply_to, depth) AS (
-       SELECT id, reply_to, 0 FROM posts WHERE id = $1::uuid
-       UNION ALL
-       SELECT p.id, p.reply_to, c.depth + 1 FROM posts p JOIN chain c ON p.id = c.reply_to WHERE c.depth < $2
-     ) SELECT id::text, reply_to::text FROM chain ORDER BY depth`,
-    [id, LIMITS.maxThreadDepth],
-  );
-  return rows.map((row) => ({ id: row.id, replyTo: row.reply_to }));
-}
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
-import { pageQuery, searchFilter, type PostFilter } from './post-lists';
+import { compactPostsPage, searchFilter, type PostFilter } from '../db/post-queries';
+import { existingPostId, existingUserId, threadChain } from '../db/threads';
+
+/** A chain is at most the thread's depth of posts: one page holds it, in any order (the chain orders it). */
+const WHOLE_CHAIN = { sort: 'latest', page: { limit: LIMITS.maxThreadDepth + 1 } } as const;
 
 export const naming = (call: ApiCall): PictureNaming => ({ origin: call.origin ?? '' });
 
@@ -61,8 +48,7 @@ async function existingCaller(services: Services, claims: TokenClaims): Promise<
 export async function compactPostPage(q: Queryable, filter: PostFilter, call: ApiCall, viewerId: string | null): Promise<ApiReply> {
   const { sort, page } = readPageRequest(call.query);
   const request = { sort, page: page ?? { limit: LIMITS.defaultPageSize } };
-  const { condition, params, tail } = pageQuery(filter, request);
-  const rows = await compactPostsWhere(q, viewerId, naming(call), condition, params, tail);
+  const rows = await compactPostsPage(q, viewerId, naming(call), filter, request);
   const paged = pagePosts(
     rows.map((row) => row.stored),
     request,
@@ -93,17 +79,11 @@ export async function compactProfile(q: Queryable, where: { id: string } | { use
   return (await loadProfile(q, where, viewerId, naming(call))) ?? refuse(404, DECIDED_ERRORS.userNotFound);
 }
 
-async function existingUserId(q: Queryable, userId: string): Promise<string> {
-  const [id] = rowIds([userId]);
-  const { rows } = id ? await q.query<{ id: string }>('SELECT id::text FROM users WHERE id = $1::uuid', [id]) : { rows: [] };
-  return rows[0]?.id ?? refuse(404, DECIDED_ERRORS.userNotFound);
-}
-
 const peopleOf =
   (kind: 'followers' | 'following'): RouteHandler =>
   async (call, services) => {
     const viewer = await readerId(call, services);
-    const of = await existingUserId(services.sql, call.params.userId!);
+    const of = (await existingUserId(services.sql, call.params.userId!)) ?? refuse(404, DECIDED_ERRORS.userNotFound);
     return compactPeoplePage(services.sql, { kind, of }, call, viewer);
   };
 
@@ -140,7 +120,7 @@ export const compactHandlers = {
     const viewer = await readerId(call, services);
     const chain = await threadChain(services.sql, call.params.postId!);
     if (chain.length === 0) refuse(404, DECIDED_ERRORS.postNotFound);
-    const rows = await compactPostsWhere(services.sql, viewer, naming(call), 'WHERE p.id = ANY($1::uuid[])', [chain.map((link) => link.id)]);
+    const rows = await compactPostsPage(services.sql, viewer, naming(call), { ids: chain.map((link) => link.id) }, WHOLE_CHAIN);
     const byId = new Map(rows.map((row) => [row.compact._id, row.compact]));
     // The chain runs from the post up; the page shows it from the first post down.
     const [post, ...above] = chain.map((link) => byId.get(link.id)!);
@@ -151,9 +131,7 @@ export const compactHandlers = {
   },
   replies: async (call, services) => {
     const viewer = await readerId(call, services);
-    const [id] = rowIds([call.params.postId!]);
-    const { rows } = id ? await services.sql.query('SELECT 1 FROM posts WHERE id = $1::uuid', [id]) : { rows: [] };
-    if (rows.length === 0) refuse(404, DECIDED_ERRORS.postNotFound);
+    const id = (await existingPostId(services.sql, call.params.postId!)) ?? refuse(404, DECIDED_ERRORS.postNotFound);
     return compactPostPage(services.sql, { replyTo: id }, call, viewer);
   },
   repliesOfUser: async (call, services) => {

@@ -7,6 +7,7 @@ import {
   LIMITS,
   SPEC_ERRORS,
   changeHandler,
+  toggleHandlers,
   CHANGES,
   findCaller,
   findPost,
@@ -166,10 +167,7 @@ export const usersHandlers = {
   editProfile: changeHandler(keepChange, CHANGES.editProfile, async ({ user }, services, { call, compact }) =>
     reply({ user: await ownUser(user, services, call, compact) }),
   ),
-  bookmark: changeHandler(keepChange, CHANGES.bookmark, bookmarks),
-  removeBookmark: changeHandler(keepChange, CHANGES.removeBookmark, bookmarks),
-  follow: changeHandler(keepChange, CHANGES.follow, followBody),
-  unfollow: changeHandler(keepChange, CHANGES.unfollow, followBody),
+  ...toggleHandlers(keepChange, { bookmarks, follow: followBody }),
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 
 export const postsHandlers = {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_ROOT } from '../paths';
 import type { Sql } from './sql';
 
-export const MIGRATIONS_DIR = join(import.meta.dirname, '../../migrations');
+export const MIGRATIONS_DIR = join(SERVER_ROOT, 'migrations');
 
 /** Any number, the same in every instance: instances starting together migrate one at a time. */
 const MIGRATION_LOCK = 7_007_001;

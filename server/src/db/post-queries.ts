@@ -1,0 +1,157 @@
+/**
+ * The queries of post lists and searches. The order and the paging are the shared rules' (`orderPosts`,
+ * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
+ * using the feed indexes, so a page costs the same at 16 posts or 100 000.
+ */
+import { pageStart, type PageRequest, type SearchTerms, type StoredPost } from '@chirp/api-rules';
+import { compactPostsWhere, type PictureNaming } from './compact';
+import { postsWhere } from './records';
+import type { Queryable, Sql } from './sql';
+
+/** JavaScript dates end at ±8.64e15 ms; a cursor beyond that orders the same as the bound. */
+const MAX_MS = 8.64e15;
+const clampMs = (ms: number) => Math.max(-MAX_MS, Math.min(MAX_MS, ms));
+
+const ORDER = {
+  latest: 'ORDER BY p.created_at DESC, p.seq DESC, p.id',
+  trending: 'ORDER BY p.like_count DESC, p.created_at DESC, p.seq DESC, p.id',
+} as const;
+
+/** Which posts a list holds: one author's (by id), a user's likes or bookmarks, a search's, or everyone's. */
+export interface PostFilter {
+  authorId?: string;
+  likedBy?: string;
+  bookmarkedBy?: string;
+  /** A search: its words among the post's words (the last one a prefix), its `#tags` among the post's tags. */
+  search?: SearchTerms;
+  /** Only posts that start a conversation (the feeds), or only replies (a profile's Replies tab). */
+  replies?: 'none' | 'only';
+  /** The replies to this post. */
+  replyTo?: string;
+  /** Only these posts (a search's few matches, found through the GIN index first). */
+  ids?: string[];
+}
+
+/** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
+export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (filter.authorId) conditions.push(`p.author_id = ${param(filter.authorId)}::uuid`);
+  if (filter.likedBy) {
+    conditions.push(`p.id IN (SELECT r.post_id FROM post_reactions r WHERE r.user_id = ${param(filter.likedBy)}::uuid AND r.liked)`);
+  }
+  if (filter.bookmarkedBy) {
+    conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
+  }
+  if (filter.ids) conditions.push(`p.id = ANY(${param(filter.ids)}::uuid[])`);
+  if (filter.replies === 'none') conditions.push('p.reply_to IS NULL');
+  if (filter.replies === 'only') conditions.push('p.reply_to IS NOT NULL');
+  if (filter.replyTo) conditions.push(`p.reply_to = ${param(filter.replyTo)}::uuid`);
+  if (filter.search) conditions.push(searchCondition(filter.search, param));
+  const start = pageStart(request);
+  if (start) {
+    const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
+    const id = param(start.id);
+    const seq = `${param(start.seq)}::bigint`;
+    const afterInSecond = `(p.seq < ${seq} OR (p.seq = ${seq} AND p.id::text COLLATE "C" > ${id}))`;
+    const afterInTime = `(p.created_at < ${at} OR (p.created_at = ${at} AND ${afterInSecond}))`;
+    if (start.likeCount === undefined) {
+      conditions.push(`p.created_at <= ${at}`, afterInTime);
+    } else {
+      const likes = `${param(start.likeCount)}::double precision`;
+      conditions.push(`p.like_count <= ${likes}`, `(p.like_count < ${likes} OR ${afterInTime})`);
+    }
+  }
+  const condition = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return { condition, params, tail: `${ORDER[request.sort]} LIMIT ${param(request.page.limit + 1)}` };
+}
+
+/** The stored posts a page is cut from: the `limit + 1` after the cursor. */
+export async function pageCandidates(q: Queryable, filter: PostFilter, request: Required<PageRequest>): Promise<StoredPost[]> {
+  const { condition, params, tail } = pageQuery(filter, request);
+  return postsWhere(q, condition, params, tail, true);
+}
+
+/**
+ * The words of a search as a tsquery: every word whole but the last, which also finds the words it
+ * starts (`:*`). The words are runs of letters and digits (api-rules' searchTerms), so none holds a
+ * quote, a backslash or an operator: whatever was typed, the query parses.
+ */
+function wordsQuery(words: string[]): string {
+  return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/** A search as a condition on `p`; both of its columns have a GIN index. */
+function searchCondition({ words, tags }: SearchTerms, param: (value: unknown) => string): string {
+  const conditions: string[] = [];
+  if (words.length > 0) conditions.push(`p.words @@ to_tsquery('simple', ${param(wordsQuery(words))})`);
+  if (tags.length > 0) conditions.push(`p.tags @> ${param(tags)}::text[]`);
+  // A search of punctuation alone has nothing to find.
+  return conditions.length > 0 ? conditions.join(' AND ') : 'FALSE';
+}
+
+/** Up to this many posts holding a search's words are read by id; more are dense enough to find in feed order. */
+export const FEW_MATCHES = 200;
+
+/** The common words and tags of the posts, from PostgreSQL's statistics, read again at most once a minute. */
+const commonTerms = new WeakMap<Sql, { terms: Promise<CommonTerms>; until: number }>();
+const COMMON_TERMS_MS = 60_000;
+
+interface CommonTerms {
+  words: Set<string>;
+  tags: Set<string>;
+}
+
+function commonTermsOf(sql: Sql): Promise<CommonTerms> {
+  const cached = commonTerms.get(sql);
+  if (cached && cached.until > Date.now()) return cached.terms;
+  const terms = sql
+    .query<{ attname: string; elements: string[] | null }>(
+      `SELECT attname, most_common_elems::text::text[] AS elements FROM pg_stats
+         WHERE schemaname = current_schema() AND tablename = 'posts' AND attname IN ('words', 'tags')`,
+    )
+    .then(({ rows }) => {
+      const of = (column: string) => new Set(rows.find((row) => row.attname === column)?.elements ?? []);
+      return { words: of('words'), tags: of('tags') };
+    });
+  commonTerms.set(sql, { terms, until: Date.now() + COMMON_TERMS_MS });
+  terms.catch(() => commonTerms.delete(sql));
+  return terms;
+}
+
+function allCommon({ words, tags }: SearchTerms, common: CommonTerms): boolean {
+  const last = words[words.length - 1];
+  return (
+    words.slice(0, -1).every((word) => common.words.has(word)) &&
+    (last === undefined || [...common.words].some((word) => word.startsWith(last))) &&
+    tags.every((tag) => common.tags.has(tag))
+  );
+}
+
+/**
+ * A search's filter. PostgreSQL estimates any word that is not among the most common of the posts
+ * (its statistics' `most_common_elems`) at 0.5% of them, so for a rare word ("31337", a name) it
+ * walks the newest-first index through every post, filtering: 0.5 s at 100,000 posts. So: when every
+ * word and tag of the search is a common one (the last word: the start of a common one), the usual
+ * plan finds a page at once (they are dense in feed order); else the GIN indexes are asked first which
+ * posts hold them (a bitmap scan, whatever the estimate: cheap, as a rare word has few), and when they
+ * are few the page is read among those alone.
+ */
+export async function searchFilter(sql: Sql, search: SearchTerms): Promise<PostFilter> {
+  if (search.words.length + search.tags.length === 0 || allCommon(search, await commonTermsOf(sql))) return { search };
+  const ids = await sql.transaction(async (tx) => {
+    await tx.exec('SET LOCAL enable_seqscan = off');
+    const params: unknown[] = [];
+    const condition = searchCondition(search, (value) => `$${params.push(value)}`);
+    const found = await tx.query<{ id: string }>(`SELECT id::text FROM posts p WHERE ${condition} LIMIT ${FEW_MATCHES + 1}`, params);
+    return found.rows.map((row) => row.id);
+  });
+  return ids.length <= FEW_MATCHES ? { search, ids } : { search };
+}
+
+/** One page of compact posts as the viewer sees them: the `limit + 1` rows after the cursor. */
+export function compactPostsPage(q: Queryable, viewerId: string | null, naming: PictureNaming, filter: PostFilter, request: Required<PageRequest>) {
+  const { condition, params, tail } = pageQuery(filter, request);
+  return compactPostsWhere(q, viewerId, naming, condition, params, tail);
+}
