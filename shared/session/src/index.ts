@@ -7,7 +7,7 @@
  * built against another major is not loaded.
  */
 export { SESSION_VERSION } from './version';
-export { api, compactApi, configureApi, madeHere, onSessionRejected, type Api, type CompactApi, type PeopleQuery } from './api/api-client';
+export { compactApi, configureApi, madeHere, onSessionRejected, type CompactApi, type PeopleQuery } from './api/api-client';
 export { ApiError, errorMessage } from './api/api-error';
 export { useSession, type Session } from './store/session-store';
 export { onSessionChange, type SessionChange } from './store/session-changes';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@chirp/contracts';
-import { api, compactApi, configureApi, onSessionRejected } from './api-client';
+import { compactApi, configureApi, onSessionRejected } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
 function respond(status: number, body: unknown) {
@@ -29,22 +29,22 @@ describe('the compact form', () => {
 describe('api client', () => {
   it('sends the stored token in the authorization header', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'token-123');
-    const fetch = respond(200, { posts: [] });
+    const fetch = respond(200, { post: {} });
     configureApi({ fetch, baseUrl: 'https://api.example.test' });
 
-    await api.like('post 1');
+    await compactApi.like('post 1');
 
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe('https://api.example.test/api/posts/like/post%201');
+    expect(url).toBe('https://api.example.test/api/posts/like/post%201?view=compact');
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>).authorization).toBe('token-123');
   });
 
   it('sends JSON bodies wrapped as the contract says', async () => {
-    const fetch = respond(201, { posts: [] });
+    const fetch = respond(201, { post: { _id: 'p1' } });
     configureApi({ fetch });
 
-    await api.createPost({ content: 'hello' });
+    await compactApi.createPost({ content: 'hello' });
 
     const [, init] = fetch.mock.calls[0];
     expect(JSON.parse(String(init?.body))).toEqual({ postData: { content: 'hello' } });
@@ -54,7 +54,7 @@ describe('api client', () => {
   it('turns a refusal into { status, message } with the first entry of errors', async () => {
     configureApi({ fetch: respond(422, { errors: ['Unprocessable Entity. Username Already Exists.', 'x'] }) });
 
-    const error = await api.signup({ username: 'a', password: 'b', firstName: 'c', lastName: 'd' }).catch((e) => e);
+    const error = await compactApi.signup({ username: 'a', password: 'b', firstName: 'c', lastName: 'd' }).catch((e) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Unprocessable Entity. Username Already Exists.' });
@@ -62,7 +62,7 @@ describe('api client', () => {
 
   it('gives a readable message when the body is not the contract', async () => {
     configureApi({ fetch: vi.fn<typeof fetch>(async () => new Response('<html>', { status: 502 })) });
-    const error = await api.getPosts().catch((e) => e);
+    const error = await compactApi.feed().catch((e) => e);
     expect(error).toMatchObject({ status: 502, message: 'The server had a problem. Please try again.' });
   });
 
@@ -71,27 +71,27 @@ describe('api client', () => {
     const stop = onSessionRejected(listener);
     configureApi({ fetch: respond(401, { errors: ['The token is invalid. Unauthorized access error.'] }) });
 
-    await api.like('p').catch(() => undefined);
+    await compactApi.like('p').catch(() => undefined);
     expect(listener).not.toHaveBeenCalled();
 
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
-    await api.like('p').catch(() => undefined);
+    await compactApi.like('p').catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
 
     // A wrong password is a 401 too, but it is not the end of a session.
-    await api.login({ username: 'a', password: 'b' }).catch(() => undefined);
+    await compactApi.login({ username: 'a', password: 'b' }).catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
   });
 
   it('adds paging parameters only when asked', async () => {
-    const fetch = respond(200, { posts: [] });
+    const fetch = respond(200, { posts: [], nextCursor: null });
     configureApi({ fetch });
-    await api.getPosts();
-    await api.getPosts({ limit: 20, cursor: 'abc', sort: 'trending' });
+    await compactApi.feed();
+    await compactApi.feed({ limit: 20, cursor: 'abc', sort: 'trending' });
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
-      '/api/posts',
-      '/api/posts?limit=20&cursor=abc&sort=trending',
+      '/api/posts?view=compact',
+      '/api/posts?view=compact&limit=20&cursor=abc&sort=trending',
     ]);
   });
 });

@@ -1,6 +1,5 @@
-import { API_ROUTES, createCompactClient, createSpecClient, laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS, type Send } from '@chirp/contracts';
+import { API_ROUTES, createCompactClient, laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS, type Send } from '@chirp/contracts';
 import type {
-  BookmarksResponse,
   CompactBookmarkResponse,
   CompactFollowResponse,
   CompactLoginResponse,
@@ -13,17 +12,10 @@ import type {
   Profile,
   ProfileResponse,
   Credentials,
-  FollowResponse,
-  LoginResponse,
   PageQuery,
   PostData,
-  PostResponse,
-  PostsResponse,
   ProfileData,
   SignupPayload,
-  SignupResponse,
-  UserResponse,
-  UsersResponse,
 } from '@chirp/contracts';
 import { ApiError, messageFromBody } from './api-error';
 
@@ -147,36 +139,12 @@ const send: Send = (method, path, { query, body }) => {
   return request(method, search ? `${path}?${search}` : path, body);
 };
 
-/** The clients derived from the route table of @chirp/contracts: no path is typed here. */
-const specCalls = createSpecClient(API_ROUTES, send);
+/**
+ * The client derived from the route table of @chirp/contracts: no path is typed here. The browser
+ * speaks the compact form only; the spec's form is `createSpecClient` of @chirp/contracts, for any
+ * other client.
+ */
 const compactCalls = createCompactClient(API_ROUTES, send);
-
-/** Every call of spec section 7, in the spec's form. */
-export const api = {
-  signup: (payload: SignupPayload): Promise<SignupResponse> => specCalls.signup({ body: payload }),
-  login: (credentials: Credentials): Promise<LoginResponse> => specCalls.login({ body: credentials }),
-
-  getUsers: (): Promise<UsersResponse> => specCalls.users(),
-  getUser: (userId: string): Promise<UserResponse> => specCalls.user({ params: { userId } }),
-  editProfile: (userData: ProfileData): Promise<UserResponse> => specCalls.editProfile({ body: { userData } }),
-  getBookmarks: (): Promise<BookmarksResponse> => specCalls.bookmarks(),
-  bookmark: (postId: string): Promise<BookmarksResponse> => specCalls.bookmark({ params: { postId } }),
-  removeBookmark: (postId: string): Promise<BookmarksResponse> => specCalls.removeBookmark({ params: { postId } }),
-  follow: (userId: string): Promise<FollowResponse> => specCalls.follow({ params: { userId } }),
-  unfollow: (userId: string): Promise<FollowResponse> => specCalls.unfollow({ params: { userId } }),
-
-  getPosts: (query?: PageQuery): Promise<PostsResponse> => specCalls.posts({ query: { ...query } }),
-  getPost: (postId: string): Promise<PostResponse> => specCalls.post({ params: { postId } }),
-  getUserPosts: (username: string, query?: PageQuery): Promise<PostsResponse> =>
-    specCalls.postsOfUser({ params: { username }, query: { ...query } }),
-  createPost: (postData: PostData): Promise<PostsResponse> => specCalls.createPost({ body: { postData } }),
-  editPost: (postId: string, postData: PostData): Promise<PostsResponse> => specCalls.editPost({ params: { postId }, body: { postData } }),
-  like: (postId: string): Promise<PostsResponse> => specCalls.likePost({ params: { postId } }),
-  dislike: (postId: string): Promise<PostsResponse> => specCalls.dislikePost({ params: { postId } }),
-  deletePost: (postId: string): Promise<PostsResponse> => specCalls.deletePost({ params: { postId } }),
-};
-
-export type Api = typeof api;
 
 /** Paging of a list of people (alphabetical): the page size is the server's unless asked. */
 export interface PeopleQuery {
