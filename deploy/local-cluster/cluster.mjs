@@ -100,7 +100,15 @@ function asDbUser(command, args) {
 function runAsDbUser(command, args, env = {}, input = undefined) {
   const [file, fileArgs] = asDbUser(command, args);
   try {
-    return execFileSync(file, fileArgs, { encoding: 'utf8', env: { ...process.env, ...env }, input, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    // From `/`: the checkout may be a folder the database user cannot enter (a private temporary
+    // clone), and HAProxy returns to its starting folder after reading its configuration.
+    return execFileSync(file, fileArgs, {
+      cwd: '/',
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      input,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
   } catch (error) {
     throw new Error(`${command.split('/').pop()} ${args.join(' ')} failed:\n${error.stderr || error.stdout || error.message}`, { cause: error });
   }
@@ -267,7 +275,7 @@ function startHaproxy({ haproxy, dir, ports }) {
   const maxconn = Math.max(100, Math.min(20_000, Math.floor((openFiles - 100) / 2)));
   writeFileSync(file, haproxyConfig({ dir, host: HOST, ports, maxconn }));
   giveToDbUser(file);
-  runAsDbUser(haproxy, ['-c', '-q', '-f', file]);
+  runAsDbUser(haproxy, ['-c', '-f', file]);
   runAsDbUser(haproxy, COMMANDS.haproxy(dir).args);
 }
 
