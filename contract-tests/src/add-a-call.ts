@@ -8,7 +8,7 @@ import { API_ROUTES, createCompactClient, createSpecClient, defineRoute, type Ap
 import { currentMoment, reply, type RouteHandler } from '@chirp/api-rules';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ContractContext } from './contract-client';
+import { contractClient, type ContractContext } from './contract-client';
 
 /** The toy call: a path parameter, a query, and an answer of its own. */
 const PING = defineRoute({
@@ -30,21 +30,16 @@ export const pingHandler: RouteHandler<unknown> = async (call) =>
   // `internal` is not in the answer's schema: a back end that serialises by the schema leaves it out.
   reply({ pong: true, name: call.params.name, at: currentMoment().now, internal: 'not for callers' });
 
-/** A `send` over the context's fetch, as the browser's client has one over its transport. */
-const sendOver =
-  (getContext: () => ContractContext): Send =>
-  async (method, path, { query, body }) => {
-    const { baseUrl, fetch } = getContext();
+/** A `send` over the suites' caller, as the browser's client has one over its transport. */
+const sendOver = (getContext: () => ContractContext): Send => {
+  const { call } = contractClient(getContext);
+  return async (method, path, { query, body }) => {
     const search = new URLSearchParams(query).toString();
-    const response = await fetch(`${baseUrl}/api${path}${search ? `?${search}` : ''}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer: unknown = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
+    const answer = await call(method, search ? `${path}?${search}` : path, { body });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
   };
+};
 
 export function defineAddACallSuite(getContext: () => ContractContext, { serialisedBySchema }: { serialisedBySchema: boolean }): void {
   describe('a call added to the route table', () => {
