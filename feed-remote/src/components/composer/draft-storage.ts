@@ -51,11 +51,79 @@ function openDatabase(): Promise<IDBDatabase> {
     };
     request.onerror = () => reject(request.error);
     request.onblocked = () => reject(new Error('The drafts database is held by another tab.'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
+  })
+    .then(async (database) => {
+      // What an earlier page was asked to remove goes before this page reads any draft.
+      await removeFromDatabase(database, signedOutAccounts());
+      return database;
+    })
+    .catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
   return opening;
+}
+
+/**
+ * Signing out removes the person's drafts from IndexedDB, but a page that goes at once (the next
+ * page loaded, the tab closed) aborts a removal IndexedDB has not committed yet. So the accounts to
+ * forget are noted in local storage first, which is written at once and outlives the page; the note
+ * goes when the removal is kept, and the next page to open the database removes what is still noted.
+ */
+const SIGNED_OUT = 'chirp.drafts-signed-out';
+
+function signedOutAccounts(): string[] {
+  try {
+    const noted: unknown = JSON.parse(localStorage.getItem(SIGNED_OUT) ?? '[]');
+    return Array.isArray(noted) ? noted.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function noteSignedOut(accounts: string[]) {
+  try {
+    if (accounts.length) localStorage.setItem(SIGNED_OUT, JSON.stringify(accounts));
+    else localStorage.removeItem(SIGNED_OUT);
+  } catch {
+    // storage unavailable: the removal is only as sure as this page's life
+  }
+}
+
+/** Removes the accounts' drafts (the new post's, under the username, and each reply's) in one transaction. */
+function removeFromDatabase(database: IDBDatabase, accounts: string[]): Promise<void> {
+  if (!accounts.length) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const transaction = database.transaction(STORE, 'readwrite');
+    const store = transaction.objectStore(STORE);
+    for (const username of accounts) {
+      store.delete(username);
+      store.delete(IDBKeyRange.bound(`${username}/`, `${username}/\uffff`));
+    }
+    transaction.oncomplete = () => {
+      noteSignedOut(signedOutAccounts().filter((name) => !accounts.includes(name)));
+      resolve();
+    };
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('The drafts were not removed.'));
+  });
+}
+
+/**
+ * Removes every draft of the account from the browser: noted at once (see above), removed from
+ * IndexedDB when the returned function is called (after the writes already on their way).
+ */
+export function forgetAccountDrafts(username: string): () => Promise<boolean> {
+  const noted = signedOutAccounts();
+  if (!noted.includes(username)) noteSignedOut([...noted, username]);
+  return async () => {
+    try {
+      await removeFromDatabase(await openDatabase(), [username]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }
 
 async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
@@ -166,16 +234,6 @@ export function forgetTabDrafts(prefix: string) {
     }
   } catch {
     // storage unavailable: there is no copy to forget
-  }
-}
-
-/** Removes every saved draft whose key starts with `prefix`; false when the browser did not. */
-export async function removeDrafts(prefix: string): Promise<boolean> {
-  try {
-    await inStore('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
-    return true;
-  } catch {
-    return false;
   }
 }
 

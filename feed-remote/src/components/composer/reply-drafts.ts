@@ -1,6 +1,15 @@
 import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { type Draft, draftOf, forgetTabDrafts, readDraft, readTabDraft, removeDrafts, writeDraft, writeTabDraft } from './draft-storage';
+import {
+  type Draft,
+  draftOf,
+  forgetAccountDrafts,
+  forgetTabDrafts,
+  readDraft,
+  readTabDraft,
+  writeDraft,
+  writeTabDraft,
+} from './draft-storage';
 import type { ImageUrlState } from './use-image-attachment';
 import { watchAccounts } from './watch-accounts';
 
@@ -96,7 +105,8 @@ function removeReplyDrafts(username: string) {
   const prefix = accountPrefix(username);
   for (const key of pending.keys()) if (key.startsWith(prefix)) pending.delete(key);
   forgetTabDrafts(prefix);
-  writes = writes.then(() => removeDrafts(prefix));
+  const remove = forgetAccountDrafts(username);
+  writes = writes.then(remove);
 }
 
 /**

@@ -1,6 +1,15 @@
 import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type Draft, draftOf, forgetTabDraft, readDraft, readTabDraft, writeDraft, writeTabDraft } from './draft-storage';
+import {
+  type Draft,
+  draftOf,
+  forgetAccountDrafts,
+  forgetTabDraft,
+  readDraft,
+  readTabDraft,
+  writeDraft,
+  writeTabDraft,
+} from './draft-storage';
 import { watchAccounts } from './watch-accounts';
 import { useFeedStore } from '../../lib/feed-store';
 
@@ -114,7 +123,8 @@ function removeDraft(username: string) {
   if (pending?.username === username) pending = null;
   forgetTabDraft(username);
   savedDrafts.delete(username);
-  writes = writes.then(() => writeDraft(username, draftOf('', undefined)));
+  const remove = forgetAccountDrafts(username);
+  writes = writes.then(remove);
 }
 
 /**

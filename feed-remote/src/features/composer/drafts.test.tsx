@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ComposerDialog from './composer-dialog';
 import { ComposerForm } from '../../components/composer/composer-form';
-import { readDraft, removeDrafts, writeDraft } from '../../components/composer/draft-storage';
+import { forgetAccountDrafts, readDraft, writeDraft } from '../../components/composer/draft-storage';
 import { ReplyDialog } from '../../components/composer/reply-dialog';
 import { settleReplyDrafts } from '../../components/composer/reply-drafts';
 import { settleDraft } from '../../components/composer/use-new-post-draft';
@@ -49,11 +49,9 @@ afterEach(async () => {
   await Promise.all(pages.splice(1).map((settle) => settle()));
   await settleDraft();
   vi.restoreAllMocks();
-  await writeDraft(me.username, { text: '' });
-  await writeDraft(other.username, { text: '' });
   await settleReplyDrafts();
-  await removeDrafts(`${me.username}/`);
-  await removeDrafts(`${other.username}/`);
+  await forgetAccountDrafts(me.username)();
+  await forgetAccountDrafts(other.username)();
 });
 
 /**
@@ -259,6 +257,28 @@ describe('the new post’s draft', () => {
     const next = showDialog();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(next.text).toHaveValue('');
+  });
+
+  it('is removed, with the replies’ drafts, by the next page when the page that signed out went before IndexedDB removed it', async () => {
+    openPageAs(me);
+    const { user, text } = showDialog();
+    await waitFor(() => expect(text).toHaveValue(''));
+    await user.type(text, 'Gone with the page');
+    await settleDraft();
+    await writeDraft(`${me.username}/reply/1`, { text: 'A reply gone with it' });
+    await writeDraft(other.username, { text: 'Someone else’s' });
+
+    const { pageGone } = databaseLosesWrites();
+    useSession.getState().logOut({ bySignOut: true });
+    await pageGone();
+
+    const next = await reloadPageAs(me);
+    const storage = await import('../../components/composer/draft-storage');
+    expect(await storage.readDraft(me.username)).toBeUndefined();
+    expect(await storage.readDraft(`${me.username}/reply/1`)).toBeUndefined();
+    expect(await storage.readDraft(other.username)).toEqual({ text: 'Someone else’s' });
+    expect(next.text).toHaveValue('');
+    expect(localStorage.getItem('chirp.drafts-signed-out')).toBeNull();
   });
 
   it('is for new posts only: a reply keeps its own', async () => {
