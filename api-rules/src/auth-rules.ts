@@ -1,6 +1,7 @@
-import { findUserByUsername, refuse, type Database, type Moment, type StoredUser } from './database';
+import { ACCOUNT_ERRORS, type Account } from '@chirp/contracts';
+import { refuse, replaceUsers, sameIgnoringCase, type Database, type Moment, type StoredUser } from './database';
 import { SPEC_ERRORS } from './decisions';
-import type { SignupInput } from './validation';
+import type { AccountInput, SignupInput } from './validation';
 
 /**
  * Adds a user (spec 5: the username must be unique). Unique regardless of case, so nobody can pose as
@@ -11,10 +12,7 @@ export function signUp(
   input: Omit<SignupInput, 'password'> & { passwordHash: string },
   moment: Moment,
 ): { db: Database; user: StoredUser } {
-  const wanted = input.username.toLowerCase();
-  if (db.users.some((user) => user.username.toLowerCase() === wanted)) {
-    refuse(422, SPEC_ERRORS.usernameTaken);
-  }
+  if (db.users.some((user) => sameIgnoringCase(user.username, input.username))) refuse(422, SPEC_ERRORS.usernameTaken);
   const user: StoredUser = {
     ...input,
     _id: moment.newId(),
@@ -27,7 +25,43 @@ export function signUp(
   return { db: { ...db, users: [...db.users, user] }, user };
 }
 
-/** The user a login names (spec 5: the username must exist); the password is checked by the caller. */
-export function userForLogin(db: Database, username: string): StoredUser {
-  return findUserByUsername(db, username) ?? refuse(404, SPEC_ERRORS.notRegistered);
+/** Whether the name typed into the log-in form names this account: its username or its email, in any case. */
+export const namesAccount = (user: StoredUser, name: string) =>
+  sameIgnoringCase(user.username, name) || (!!user.email && sameIgnoringCase(user.email, name));
+
+/**
+ * The user a login names (spec 5: the username must exist), by username or email, in any case
+ * (usernames are unique regardless of case, and so are emails); the password is checked by the caller.
+ */
+export function userForLogin(db: Database, name: string): StoredUser {
+  return db.users.find((user) => namesAccount(user, name)) ?? refuse(404, SPEC_ERRORS.notRegistered);
+}
+
+/** The account as its owner's settings show it. */
+export const toAccount = (user: StoredUser): Account => ({
+  _id: user._id,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email ?? '',
+});
+
+/**
+ * Changes the account's settings. An email address another account has (in any case) is refused:
+ * `db` holds every user with that address (a back end with tables loads them, and its unique index
+ * decides a race).
+ */
+export function editAccount(db: Database, caller: StoredUser, input: AccountInput, moment: Moment): { db: Database; user: StoredUser } {
+  const { email } = input;
+  if (email && db.users.some((user) => user._id !== caller._id && !!user.email && sameIgnoringCase(user.email, email))) {
+    refuse(409, ACCOUNT_ERRORS.emailTaken);
+  }
+  const user: StoredUser = {
+    ...caller,
+    firstName: input.firstName ?? caller.firstName,
+    lastName: input.lastName ?? caller.lastName,
+    email: email ?? caller.email ?? '',
+    updatedAt: moment.now,
+  };
+  return { db: replaceUsers(db, user), user };
 }

@@ -24,6 +24,8 @@ export interface StoredUser {
   following: string[];
   /** Any other sign-up fields, stored as given (spec 3). */
   extras: Record<string, string>;
+  /** The account's email address, set in its settings: unique regardless of case; '' or absent for none. */
+  email?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -110,6 +112,9 @@ export function findUserByUsername(db: Database, username: string): StoredUser |
   return db.users.find((user) => user.username === username);
 }
 
+/** Texts compared as people mean them: regardless of case. */
+export const sameIgnoringCase = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 export function findPost(db: Database, postId: string): StoredPost {
   return db.posts.find((post) => post._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
 }
@@ -188,7 +193,8 @@ function summaries(ids: readonly string[], users: SummaryIndex, view: SpecView, 
  * (a client decides Follow or Following from it); every other list of people is capped.
  */
 export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecView): User {
-  const { passwordHash: _hash, extras, followers, following, ...fields } = user;
+  // The email address is the settings' (GET /api/account), never a profile's.
+  const { passwordHash: _hash, email: _email, extras, followers, following, ...fields } = user;
   const own = view.viewerId === user._id;
   return {
     ...(own ? extras : {}),
@@ -228,7 +234,8 @@ export function isStoredUser(value: unknown): value is StoredUser {
     texts.every((key) => isText(value[key])) &&
     ['bookmarks', 'followers', 'following'].every((key) => isTextList(value[key])) &&
     isRecord(value.extras) &&
-    Object.values(value.extras).every(isText)
+    Object.values(value.extras).every(isText) &&
+    (value.email === undefined || isText(value.email))
   );
 }
 

@@ -13,7 +13,7 @@ import { findCaller, refuse, type Database, type Moment, type StoredUser } from 
 import { createPost, deletePost, dislikePost, editPost, likePost } from './posts-rules';
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
-import { readCredentials, readJsonObject, readPostData, readProfileEdit, readSignup } from './validation';
+import { readAccountEdit, readCredentials, readJsonObject, readPostData, readProfileEdit, readSignup } from './validation';
 import { wantsCompact } from './compact';
 import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
 
@@ -41,6 +41,7 @@ export const BODY_READERS: Record<BodyName, (text: string | null) => unknown> = 
   credentials: (text) => readCredentials(readJsonObject(text)),
   profileEdit: (text) => readProfileEdit(readJsonObject(text)),
   postData: (text) => readPostData(readJsonObject(text)),
+  accountEdit: (text) => readAccountEdit(readJsonObject(text)),
 };
 
 /** The answer to a body that its schema refused and its reader took: the schema's own words. */

@@ -2,7 +2,7 @@
  * Reading request bodies and query strings into checked values. Anything malformed, missing or
  * wrongly typed is refused with 400 and a sentence, before any rule runs.
  */
-import { hasVisibleText } from '@chirp/contracts';
+import { ACCOUNT_ERRORS, EMAIL_PATTERN, hasVisibleText, MAX_EMAIL_LENGTH } from '@chirp/contracts';
 import { DEFAULT_AVATAR } from '@chirp/contracts';
 import type { PageQuery } from '@chirp/contracts';
 import { refuse } from './database';
@@ -222,6 +222,28 @@ export function readProfileEdit(body: JsonObject): ProfileEdit {
     username: readText(userData, 'username', Number.MAX_SAFE_INTEGER, false),
     others,
   };
+}
+
+export interface AccountInput {
+  firstName?: string;
+  lastName?: string;
+  /** '' removes the address. */
+  email?: string;
+}
+
+const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email'];
+
+/**
+ * `{ firstName, lastName, email }`: names as a profile edit takes them, an address that reads as one.
+ * Each is optional, but an edit names at least one and nothing else (a misspelt field is not ignored).
+ */
+export function readAccountEdit(body: JsonObject): AccountInput {
+  const others = Object.keys(body).filter((key) => !ACCOUNT_FIELDS.includes(key));
+  if (others.length) refuse(400, ACCOUNT_ERRORS.unknownFields(others));
+  if (Object.keys(body).length === 0) refuse(400, ACCOUNT_ERRORS.nothingToChange);
+  const email = readText(body, 'email', MAX_EMAIL_LENGTH);
+  if (email && !EMAIL_PATTERN.test(email)) refuse(400, ACCOUNT_ERRORS.badEmail);
+  return { firstName: readName(body, 'firstName'), lastName: readName(body, 'lastName'), email };
 }
 
 export interface PostInput {

@@ -3,6 +3,7 @@
  * in IndexedDB. Started by the shell before the app renders, when no API server is configured.
  */
 import { createServer, Response, type Request, type Server } from 'miragejs';
+import { accountHandlers } from './account-routes';
 import { authHandlers } from './auth-routes';
 import { compactHandlers } from './compact-routes';
 import { Backend } from './backend';
@@ -19,7 +20,14 @@ import { configureLive } from '@chirp/session';
 import { LIVE } from '@chirp/contracts';
 
 /** This back end's handler of every call of the API's route table. */
-export const API_HANDLERS = { ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...notificationsHandlers };
+export const API_HANDLERS = {
+  ...authHandlers,
+  ...usersHandlers,
+  ...postsHandlers,
+  ...compactHandlers,
+  ...notificationsHandlers,
+  ...accountHandlers,
+};
 
 /** A route table bound to this back end's handlers (the API's, or a test's with more calls). */
 export const bindRoutes = <Table extends RouteTable>(table: Table, handlers: RouteHandlers<Backend, Table>) =>

@@ -6,6 +6,7 @@ import { GUEST_CREDENTIALS, type CompactPost, type PersonCard, type Profile } fr
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECIDED_ERRORS, LIMITS, TIMESTAMP_PATTERN } from '@chirp/api-rules';
 import { contractClient, UUID_PATTERN, type Answer, type ContractContext } from './contract-client';
+import { expectRefusal } from './spec-form-tools';
 
 const GUEST = GUEST_CREDENTIALS.username;
 const PRIYA = 'priya.nair';
@@ -38,9 +39,7 @@ function expectProfile(profile: Profile) {
   expect(profile.profilePic.length).toBeLessThanOrEqual(LIMITS.maxInlinePicture);
 }
 
-export function expectRefusal(answer: Answer, status: number, message: string) {
-  expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { errors: [message] } });
-}
+export { expectRefusal };
 
 const size = (answer: Answer) => JSON.stringify(answer.body).length;
 

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
+import { EMAIL_PATTERN } from '@chirp/contracts';
 import { API_ROUTES, type RouteSpec } from '@chirp/api-rules';
 import { contractClient, type CallOptions, type ContractContext, type Method } from './contract-client';
 
@@ -52,6 +53,14 @@ function badBodies(route: RouteSpec): fc.Arbitrary<string> {
         return fc.record({ userData: fc.oneof(wrongValue, fc.record({ profilePic: badDataUrl, bio: anyText })) });
       case 'postData':
         return fc.record({ postData: fc.oneof(wrongValue, fc.record({ content: anyText, image: badDataUrl })) });
+      case 'accountEdit':
+        return fc.record(
+          {
+            firstName: wrongValue.filter((value) => typeof value !== 'string'),
+            email: fc.oneof(anyText.filter((text) => text.trim() !== '' && !EMAIL_PATTERN.test(text.trim())), wrongValue.filter((value) => typeof value !== 'string')),
+          },
+          { requiredKeys: [] },
+        );
       default:
         return fc.jsonValue();
     }

@@ -13,4 +13,6 @@ export { defineFuzzSuite } from './fuzz-suite';
 export { defineCompatSuite } from './compat-suite';
 export { defineSearchSuite } from './search-suite';
 export { defineShownPostsSuite } from './shown-posts-suite';
+export { CONTRACT_SUITES, type ContractSuite } from './suites';
+export { defineAccountSuite } from './account-suite';
 export { defineAddACallSuite, pingHandler, TABLE_WITH_PING } from './add-a-call';

@@ -88,9 +88,12 @@ describe('sign-up and login rules', () => {
     expect(refusalOf(() => signUp(database(), { ...input, username: 'ANN' }, moment))).toEqual({ status: 422, message: SPEC_ERRORS.usernameTaken });
   });
 
-  it('finds the login user by exact username, else 404', () => {
-    expect(userForLogin(database(), 'ann')._id).toBe('ann');
-    expect(refusalOf(() => userForLogin(database(), 'Ann'))).toEqual({ status: 404, message: SPEC_ERRORS.notRegistered });
+  it('finds the login user by username or email address in any case, else 404', () => {
+    const db = database();
+    const withEmail = { ...db, users: db.users.map((user) => (user._id === 'ann' ? { ...user, email: 'Ann@Example.com' } : user)) };
+    for (const name of ['ann', 'Ann', 'ANN', 'ann@example.com', 'ANN@EXAMPLE.COM']) expect(userForLogin(withEmail, name)._id).toBe('ann');
+    expect(refusalOf(() => userForLogin(withEmail, 'an'))).toEqual({ status: 404, message: SPEC_ERRORS.notRegistered });
+    expect(refusalOf(() => userForLogin(db, 'ann@example.com'))).toEqual({ status: 404, message: SPEC_ERRORS.notRegistered });
   });
 
   it('refuses a token caller who is gone or whose username differs', () => {

@@ -32,6 +32,18 @@ const SAMPLES: Record<BodyName, unknown[]> = {
     {},
     null,
   ],
+  accountEdit: [
+    { email: 'ada@example.com' },
+    { firstName: 'Ada', lastName: 'Byron', email: '' },
+    {},
+    { nickname: 'Ada' },
+    { email: 5 },
+    { email: 'not an address' },
+    { firstName: '' },
+    { firstName: null },
+    [],
+    'x',
+  ],
 };
 
 const refusalOf = (read: () => unknown): Refusal | undefined => {

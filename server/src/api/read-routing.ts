@@ -21,6 +21,8 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   users: 'replica',
   bookmarks: 'replica',
   user: 'primary',
+  // One's own settings, right after changing them.
+  account: 'primary',
   posts: 'replica',
   postsOfUser: 'replica',
   post: 'primary',

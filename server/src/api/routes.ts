@@ -28,12 +28,13 @@ import {
   type StoredUser,
   type TokenClaims,
 } from '@chirp/api-rules';
-import { loadUsersToShow, loadPostsById, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
+import { loadUsersToShow, loadPostsById, loadUserForLogin, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
 import { withinPostQuota } from '../quotas';
 import { claimLike } from '../like-limits';
 import {
   currentMoment,
+  isUniqueViolation,
   keepChange,
   publicPosts,
   publicUsers,
@@ -48,13 +49,12 @@ import {
 import { compactHandlers, compactPeoplePage, compactPostPage, compactPostReply, compactProfile, readerId } from './compact-routes';
 import { allPostsReply, postListReply } from './post-lists';
 import { keepingInlineImages } from './inline-images';
+import { accountHandlers } from './account-routes';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const userId = (call: ApiCall) => call.params.userId!;
 const none: Database = { tokenSecret: '', users: [], posts: [] };
 
-/** PostgreSQL's unique_violation: two sign-ups raced for one name; the index decided. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 async function answerUser(user: StoredUser, services: Services, call: ApiCall, viewerId: string | null = user._id) {
   const [publicUser] = await publicUsers(services.sql, [user], specView(call, viewerId));
@@ -124,8 +124,10 @@ export const authHandlers = {
   },
   login: async (call, services) => {
     const compact = wantsCompact(call.query);
-    const { username, password } = readCredentials(readJsonObject(call.body));
-    const account = username.toLowerCase();
+    const { username: name, password } = readCredentials(readJsonObject(call.body));
+    const users = await loadUserForLogin(services.sql, name);
+    // Failures count per account, whichever of its names was typed (an unknown name counts as itself).
+    const account = (users[0]?.username ?? name).toLowerCase();
     // Counted as a failure from here on (held back if the account fails from everywhere): only the
     // right password takes it back.
     const attempt = await services.loginFailures.claimAttempt(account, call.clientAddress ?? '');
@@ -134,10 +136,9 @@ export const authHandlers = {
       const body = { errors: [SERVER_ERRORS.tooManyFailedLogins(Math.ceil(wait / 60_000))] };
       return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
     }
-    const users = await loadUserNamed(services.sql, username);
     // An unknown name costs a hash too, so the time of the answer does not tell which names exist.
     const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
-    const user = userForLogin({ ...none, users }, username);
+    const user = userForLogin({ ...none, users }, name);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
     await services.loginFailures.succeeded(attempt);
     return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
@@ -205,4 +206,4 @@ export const postsHandlers = {
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 
 /** Every route of the table, answered by this server. */
-export const apiHandlers = keepingInlineImages({ ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers });
+export const apiHandlers = keepingInlineImages({ ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...accountHandlers });

@@ -34,6 +34,7 @@ interface UserRow {
   bio: string;
   website: string;
   extras: Record<string, string>;
+  email: string;
   created_at: Date;
   created_offset: number;
   updated_at: Date;
@@ -61,7 +62,7 @@ const onlyNamed = (relations: Relations, column: string, param: number) =>
  */
 const userSelect = (relations: Relations, param: number, named = false) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash,
     ${named ? namedPictureColumn('u') : 'u.profile_pic'} AS profile_pic,
-    u.title, u.bio, u.website, u.extras, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
+    u.title, u.bio, u.website, u.extras, u.email, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
     ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers
@@ -81,6 +82,7 @@ const toUser = (row: UserRow): StoredUser => ({
   followers: row.followers,
   following: row.following,
   extras: row.extras,
+  ...(row.email ? { email: row.email } : {}),
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
 });
@@ -102,10 +104,16 @@ export function loadUsersById(q: Queryable, ids: readonly string[], relations: R
   return wanted.length === 0 ? Promise.resolve([]) : usersWhere(q, 'WHERE u.id = ANY($1::uuid[])', [wanted], relations);
 }
 
-/** The user with exactly this username (logins and `/posts/user/…` match exactly). */
+/** The user with exactly this username (`/posts/user/…` matches exactly). */
 export function loadUserNamed(q: Queryable, username: string): Promise<StoredUser[]> {
   if (!isStorableText(username)) return Promise.resolve([]);
   return usersWhere(q, 'WHERE lower(u.username) = lower($1) AND u.username = $1', [username]);
+}
+
+/** The account a log-in names: by its username or its email address, in any case (both unique so). */
+export function loadUserForLogin(q: Queryable, name: string): Promise<StoredUser[]> {
+  if (!isStorableText(name)) return Promise.resolve([]);
+  return usersWhere(q, "WHERE lower(u.username) = lower($1) OR (u.email <> '' AND lower(u.email) = lower($1))", [name]);
 }
 
 /** The user whose username matches whatever its case (sign-up checks this). */
@@ -231,11 +239,12 @@ function timestampParams(text: string): [Date, number] {
 async function insertUser(q: Queryable, user: StoredUser): Promise<void> {
   await q.query(
     `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website, extras,
-       created_at, created_offset, updated_at, updated_offset)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14)`,
+       created_at, created_offset, updated_at, updated_offset, email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15)`,
     [
       user._id, user.username, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio,
       user.website, JSON.stringify(user.extras), ...timestampParams(user.createdAt), ...timestampParams(user.updatedAt),
+      user.email ?? '',
     ],
   );
 }
@@ -243,11 +252,11 @@ async function insertUser(q: Queryable, user: StoredUser): Promise<void> {
 async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
   await q.query(
     `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, profile_pic = $5, title = $6, bio = $7,
-       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11
+       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11, email = $12
      WHERE id = $1`,
     [
       user._id, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio, user.website,
-      JSON.stringify(user.extras), ...timestampParams(user.updatedAt),
+      JSON.stringify(user.extras), ...timestampParams(user.updatedAt), user.email ?? '',
     ],
   );
 }

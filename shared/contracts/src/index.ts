@@ -5,6 +5,7 @@
  */
 export * from './types';
 export * from './constants';
+export * from './account';
 export * from './limits';
 export { paths } from './paths';
 export * from './mentions';

@@ -107,3 +107,7 @@ export type CompactPostResponse = Static<(typeof S.ANSWERS)['compactPost']>;
 export type CompactFollowResponse = Static<(typeof S.ANSWERS)['follows']>;
 export type CompactBookmarkResponse = Static<(typeof S.ANSWERS)['bookmark']>;
 export type CompactLoginResponse = Static<(typeof S.ANSWERS)['compactLoggedIn']>;
+
+/** The account as its owner's settings show it. */
+export type Account = Static<typeof S.Account>;
+export type AccountEdit = Static<(typeof S.BODY_SCHEMAS)['accountEdit']>;

@@ -18,8 +18,11 @@ const ada = aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' }
 
 function backEndAccepts() {
   const signup = vi.spyOn(compactApi, 'signup').mockResolvedValue({ createdUser: ada, encodedToken: 'token-of-ada' });
+  const editAccount = vi
+    .spyOn(compactApi, 'editAccount')
+    .mockResolvedValue({ account: { _id: ada._id, username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
   vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
-  return { signup };
+  return { signup, editAccount };
 }
 
 /** A toast (the toaster's status region), as opposed to the same words under a field. */
@@ -138,6 +141,30 @@ describe('SignupPage', () => {
     expect(useSession.getState()).toMatchObject({ token: 'token-of-ada', username: 'ada', currentUser: ada });
   });
 
+  it('then keeps the email address as the account’s, signed in, so that it logs in too', async () => {
+    const { signup, editAccount } = backEndAccepts();
+    const { user } = renderSignup();
+    await fillIn(user, { ...filled, 'Email address': ' ada@example.com ' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(editAccount).toHaveBeenCalledWith({ email: 'ada@example.com' }));
+    expect(signup.mock.invocationCallOrder[0]).toBeLessThan(editAccount.mock.invocationCallOrder[0]!);
+  });
+
+  it('says so when the address is refused, with the account made and the newcomer signed in', async () => {
+    const { editAccount } = backEndAccepts();
+    editAccount.mockRejectedValue(new ApiError(409, 'This email address is already used by another account.'));
+    const { user } = renderSignup();
+    await fillIn(user, filled);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(
+      await findToast('This email address is already used by another account. Your account was made without this email address: add one in Settings.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
+    expect(useSession.getState().username).toBe('ada');
+  });
+
   it('shows every problem beside its field at once, tied to it, while the toast names the first', async () => {
     const { signup } = backEndAccepts();
     const { user } = renderSignup();
@@ -186,8 +213,8 @@ describe('SignupPage', () => {
 
   it('shows progress and sends once however often it is submitted during the call', async () => {
     const answer = deferred<Awaited<ReturnType<typeof compactApi.signup>>>();
-    const signup = vi.spyOn(compactApi, 'signup').mockReturnValue(answer.promise);
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    const { signup } = backEndAccepts();
+    signup.mockReturnValue(answer.promise);
     const { user } = renderSignup();
     await fillIn(user, filled);
 

@@ -1,5 +1,5 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/contracts';
-import { ApiError, errorMessage, toast, useSession } from '@chirp/session';
+import { ACCOUNT_TEXTS, MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/contracts';
+import { ApiError, compactApi, errorMessage, toast, useSession } from '@chirp/session';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../../components/auth-page/auth-page';
@@ -11,6 +11,17 @@ import { emptySignupForm, type SignupFieldErrors, signupFieldErrors, signupPaylo
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
 const ERROR_TOAST = 'signup-error';
+
+/**
+ * The address typed at sign-up becomes the account's, so that it logs in as the username does. The
+ * sign-up call sends only what the spec lists (spec 3), so the address follows in the account's own
+ * call; the account exists by then, so a refusal (an address another account has) only says so.
+ */
+function keepEmail(email: string) {
+  compactApi.editAccount({ email: email.trim() }).catch((error: unknown) => {
+    toast.error(`${errorMessage(error)} ${ACCOUNT_TEXTS.emailNotKept}`);
+  });
+}
 
 /** The sign-up page (route /signup): a successful sign-up signs the person in and goes on to /home. */
 export default function SignupPage() {
@@ -62,6 +73,7 @@ export default function SignupPage() {
       toast.dismiss(ERROR_TOAST);
       toast.success(MESSAGES.signedUp);
       navigate(destination, { replace: true });
+      keepEmail(form.emailAddress);
     });
   };
 

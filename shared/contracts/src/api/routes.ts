@@ -44,7 +44,7 @@ export type RouteTable = Record<string, RouteDescriptor>;
 export const defineRoute = <const Descriptor extends RouteDescriptor>(descriptor: Descriptor) => descriptor;
 const route = defineRoute;
 
-/** Spec 7's 18 calls in the order of its table, then the compact form's reads (docs/api.md). */
+/** Spec 7's 18 calls in the order of its table, then the compact form's reads, then the account's (docs/api.md). */
 export const API_ROUTES = {
   signup: route({
     method: 'POST', path: '/auth/signup', auth: 'public', body: 'signup',
@@ -173,6 +173,14 @@ export const API_ROUTES = {
   readNotifications: route({
     method: 'POST', path: '/notifications/read', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.unread }),
+  }),
+  account: route({
+    method: 'GET', path: '/account', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.account }),
+  }),
+  editAccount: route({
+    method: 'POST', path: '/account', auth: 'token', body: 'accountEdit',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.accountEdit, answer: answers.account }),
   }),
 } as const satisfies RouteTable;
 

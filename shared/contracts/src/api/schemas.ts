@@ -32,6 +32,8 @@ export const BODY_SCHEMAS = {
   }),
   /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
   postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
+  /** The account's settings: any of the display name's two parts and the email address ('' removes it). */
+  accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
 } satisfies Record<string, TSchema>;
 
 export type BodyName = keyof typeof BODY_SCHEMAS;
@@ -115,6 +117,9 @@ export const Notification = open({
   updatedAt: Text,
 });
 
+/** What only the account's owner sees of it: the settings page's fields. */
+export const Account = open({ _id: Text, username: Text, firstName: Text, lastName: Text, email: Text });
+
 /** Every answer of the API, by name: the route table names one (or two, for the two forms) per call. */
 export const ANSWERS = {
   signedUp: open({ createdUser: User, encodedToken: Text }),
@@ -138,6 +143,7 @@ export const ANSWERS = {
   thread: open({ ancestors: Type.Array(Type.Union([CompactPost, DeletedPost])), post: CompactPost }),
   notificationPage: open({ notifications: Type.Array(Notification), nextCursor: Cursor }),
   unread: open({ unread: Count }),
+  account: open({ account: Account }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

@@ -16,6 +16,8 @@ import type {
   PostData,
   ProfileData,
   SignupPayload,
+  Account,
+  AccountEdit,
 } from '@chirp/contracts';
 import { ApiError, messageFromBody } from './api-error';
 
@@ -195,6 +197,10 @@ export const compactApi = {
   follow: (userId: string): Promise<CompactFollowResponse> => compactCalls.follow({ params: { userId } }),
   unfollow: (userId: string): Promise<CompactFollowResponse> => compactCalls.unfollow({ params: { userId } }),
   editProfile: (userData: Partial<ProfileData>): Promise<ProfileResponse> => compactCalls.editProfile({ body: { userData } }),
+
+  /** The signed-in person's own settings (their email address is nowhere else). */
+  account: (): Promise<{ account: Account }> => compactCalls.account(),
+  editAccount: (changes: AccountEdit): Promise<{ account: Account }> => compactCalls.editAccount({ body: changes }),
 };
 
 export type CompactApi = typeof compactApi;

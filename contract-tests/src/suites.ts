@@ -1,0 +1,35 @@
+/**
+ * Every contract suite, in the order the back ends run them: each back end's runner defines them all
+ * (`describe(`${title}, against …`, …)`), so a new suite is added here once and runs on all three.
+ * `timeoutMs`: what one test of the suite may take on the server (Mirage answers in memory).
+ */
+import type { ContractContext } from './contract-client';
+import { defineAccountSuite } from './account-suite';
+import { defineBadInputSuite } from './bad-input-suite';
+import { defineBoundedSuite } from './bounded-suite';
+import { defineCompatSuite } from './compat-suite';
+import { defineCompactSuite } from './compact-suite';
+import { defineContractSuite } from './contract-suite';
+import { defineConversationsSuite } from './conversations-suite';
+import { defineFuzzSuite } from './fuzz-suite';
+import { defineSearchSuite } from './search-suite';
+import { defineShownPostsSuite } from './shown-posts-suite';
+
+export interface ContractSuite {
+  title: string;
+  define: (getContext: () => ContractContext) => void;
+  timeoutMs?: number;
+}
+
+export const CONTRACT_SUITES: readonly ContractSuite[] = [
+  { title: 'the API contract', define: defineContractSuite, timeoutMs: 30_000 },
+  { title: 'bad input at every call', define: defineBadInputSuite, timeoutMs: 60_000 },
+  { title: 'the compact form and the paged reads', define: defineCompactSuite, timeoutMs: 30_000 },
+  { title: 'conversations, mentions and notifications', define: defineConversationsSuite, timeoutMs: 30_000 },
+  { title: 'bounded answers', define: defineBoundedSuite, timeoutMs: 60_000 },
+  { title: 'generated bad input at every route', define: defineFuzzSuite },
+  { title: 'clients of the original mock back end', define: defineCompatSuite, timeoutMs: 30_000 },
+  { title: 'searching posts as people type', define: defineSearchSuite, timeoutMs: 30_000 },
+  { title: 'naming the posts a live stream shows', define: defineShownPostsSuite, timeoutMs: 30_000 },
+  { title: 'the account’s settings and logging in by any of its names', define: defineAccountSuite, timeoutMs: 30_000 },
+];

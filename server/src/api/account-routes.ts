@@ -1,0 +1,36 @@
+/**
+ * The account's own settings (GET and POST /api/account), answered from the database with the
+ * shared rules, as the in-browser back end answers them (browser-backend/src/account-routes.ts).
+ */
+import { ACCOUNT_ERRORS } from '@chirp/contracts';
+import {
+  editAccount,
+  findCaller,
+  readAccountEdit,
+  readJsonObject,
+  refuse,
+  toAccount,
+  type Database,
+  type RouteName,
+} from '@chirp/api-rules';
+import { loadUsersById } from '../db/records';
+import { change, currentMoment, isUniqueViolation, reply, type RouteHandler } from './context';
+
+const none: Database = { tokenSecret: '', users: [], posts: [] };
+
+export const accountHandlers = {
+  account: async (_call, { sql }, claims) => {
+    // No relation is read: the settings hold none.
+    const users = await loadUsersById(sql, [claims!._id], []);
+    return reply({ account: toAccount(findCaller({ ...none, users }, claims!)) });
+  },
+  editAccount: async (call, { sql }, claims) => {
+    const input = readAccountEdit(readJsonObject(call.body));
+    const moment = currentMoment();
+    // Another account's address is refused by the unique index (in any case), which also decides a race.
+    const { user } = await change(sql, { userIds: [claims!._id], narrow: true }, (db) =>
+      editAccount(db, findCaller(db, claims!), input, moment),
+    ).catch((error: unknown) => (isUniqueViolation(error) ? refuse(409, ACCOUNT_ERRORS.emailTaken) : Promise.reject(error)));
+    return reply({ account: toAccount(user) });
+  },
+} satisfies Partial<Record<RouteName, RouteHandler>>;
