@@ -8,6 +8,7 @@
  * server answers the same shapes from SQL (server/src/api/compact-routes.ts) and the contract suite
  * holds both to them.
  */
+import { profileForViewer, relationOf } from './safety-rules';
 import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
@@ -118,6 +119,10 @@ export function repliesOfUser(db: Database, username: string): StoredPost[] {
 }
 
 export function toProfile(db: Database, user: StoredUser, viewer: Viewer): Profile {
+  return profileForViewer(wholeProfile(db, user, viewer), relationOf(viewer.caller, user));
+}
+
+function wholeProfile(db: Database, user: StoredUser, viewer: Viewer): Profile {
   return {
     ...toPersonCard(user, viewer),
     title: user.title,

@@ -26,6 +26,9 @@ export interface StoredUser {
   extras: Record<string, string>;
   /** The account's email address, set in its settings: unique regardless of case; '' or absent for none. */
   email?: string;
+  /** User ids this user muted and blocked (safety-rules.ts), oldest first; absent in data saved before them. */
+  muting?: string[];
+  blocking?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -194,7 +197,7 @@ function summaries(ids: readonly string[], users: SummaryIndex, view: SpecView, 
  */
 export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecView): User {
   // The email address is the settings' (GET /api/account), never a profile's.
-  const { passwordHash: _hash, email: _email, extras, followers, following, ...fields } = user;
+  const { passwordHash: _hash, email: _email, muting: _muting, blocking: _blocking, extras, followers, following, ...fields } = user;
   const own = view.viewerId === user._id;
   return {
     ...(own ? extras : {}),
@@ -235,7 +238,9 @@ export function isStoredUser(value: unknown): value is StoredUser {
     ['bookmarks', 'followers', 'following'].every((key) => isTextList(value[key])) &&
     isRecord(value.extras) &&
     Object.values(value.extras).every(isText) &&
-    (value.email === undefined || isText(value.email))
+    (value.email === undefined || isText(value.email)) &&
+    (value.muting === undefined || isTextList(value.muting)) &&
+    (value.blocking === undefined || isTextList(value.blocking))
   );
 }
 

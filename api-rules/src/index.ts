@@ -11,6 +11,7 @@ export * from './database';
 export * from './decisions';
 export * from './paging';
 export * from './posts-rules';
+export * from './safety-rules';
 export * from './search';
 export * from './seeds';
 export * from './timestamps';

@@ -9,6 +9,7 @@ import { mentionsIn, type Notification, type NotificationKind } from '@chirp/con
 import { findPost, findUserById, refuse, type Database, type Moment, type StoredNotification, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { decodeBase64Url, encodeBase64Url } from './paging';
+import { hiddenFrom } from './safety-rules';
 import { toCard, type Viewer } from './compact';
 
 export interface NotificationEvent {
@@ -48,6 +49,7 @@ export function newPostEvents(db: Database, caller: StoredUser, postId: string):
 }
 
 /** The events as lines of `db.notifications`: a new line, or an unread one of its group gaining the actor. */
+/** Whoever muted or blocked the actor, or was blocked by them, hears nothing (as nobody hears their own). */
 export function addNotifications(db: Database, events: readonly NotificationEvent[], moment: Moment): Database {
   if (events.length === 0) return db;
   let list = db.notifications ?? [];
@@ -55,7 +57,7 @@ export function addNotifications(db: Database, events: readonly NotificationEven
   for (const event of events) {
     const name = event.to.toLowerCase();
     const user = db.users.find((entry) => entry.username.toLowerCase() === name);
-    if (!user || user._id === event.actorId) continue;
+    if (!user || user._id === event.actorId || hiddenFrom(db, user).has(event.actorId)) continue;
     const group = groupOf(event);
     const open = list.find((entry) => entry.userId === user._id && entry.group === group && !entry.read);
     seq += 1;

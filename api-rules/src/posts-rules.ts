@@ -10,11 +10,24 @@ import {
   type StoredUser,
 } from './database';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import { refuseIfBlocked } from './safety-rules';
 import type { PostInput } from './validation';
 
-/** New posts start with no likes (spec 3); a reply names a post that exists (a dangling reply could not show its thread). */
+/**
+ * Refuses acting on a post whose author and the caller block one another (either way). The author is
+ * among the rows a change on a post loads (`RowsTouched.authorOf`).
+ */
+function refuseIfAuthorBlocked(db: Database, caller: StoredUser, post: StoredPost): void {
+  const author = findUserByUsername(db, post.username);
+  if (author) refuseIfBlocked(caller, author);
+}
+
+/**
+ * New posts start with no likes (spec 3); a reply names a post that exists (a dangling reply could
+ * not show its thread), whose author and the caller do not block one another.
+ */
 export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
-  if (input.replyTo !== undefined) findPost(db, input.replyTo);
+  if (input.replyTo !== undefined) refuseIfAuthorBlocked(db, caller, findPost(db, input.replyTo));
   const post: StoredPost = {
     _id: moment.newId(),
     ...input,
@@ -59,6 +72,7 @@ export function likePost(db: Database, caller: StoredUser, postId: string, momen
   const post = findPost(db, postId);
   const { likes } = post;
   if (likes.likedBy.includes(caller._id)) refuse(400, SPEC_ERRORS.alreadyLiked);
+  refuseIfAuthorBlocked(db, caller, post);
   return replacePost(db, {
     ...post,
     likes: {

@@ -7,12 +7,13 @@
  * depends on its storage (reading lists from memory or from SQL, keeping a change).
  */
 import { API_ROUTES, type ApiRoutes, type BodyName, type RouteDescriptor, type RouteName, type RouteTable } from '@chirp/contracts';
-import { answerCall, currentMoment, type ApiCall, type ApiReply } from './calls';
+import { answerCall, currentMoment, reply, type ApiCall, type ApiReply } from './calls';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import { findCaller, refuse, type Database, type Moment, type StoredUser } from './database';
 import { createPost, deletePost, dislikePost, editPost, likePost } from './posts-rules';
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
+import { blockUser, muteUser, toRelation, unblockUser, unmuteUser, type RelationChange } from './safety-rules';
 import { readAccountEdit, readCredentials, readJsonObject, readPostData, readProfileEdit, readSignup } from './validation';
 import { wantsCompact } from './compact';
 import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
@@ -82,6 +83,11 @@ export interface RowsTouched {
   postIds?: string[];
   /** Also the users who bookmarked this post (deleting a post changes their lists). */
   bookmarkersOf?: string;
+  /**
+   * Also this post's author, read but not changed (not locked: a like of a popular author's post
+   * must not wait on every other), for the rule to see whether the two block one another.
+   */
+  authorOf?: string;
 }
 
 /** A change: what it reads from the call, which rows it touches beside the caller's, and its rule. */
@@ -98,6 +104,8 @@ const postIdOf = (call: ApiCall) => call.params.postId!;
 const userIdOf = (call: ApiCall) => call.params.userId!;
 const postDataOf = (call: ApiCall) => readPostData(readJsonObject(call.body));
 const onPost = (id: string): RowsTouched => ({ postIds: [id] });
+/** A post and its author, who may block the caller (a like, a reply). */
+const onPostAndAuthor = (id: string): RowsTouched => ({ postIds: [id], authorOf: id });
 const onUser = (id: string): RowsTouched => ({ userIds: [id] });
 const callerOnly = (): RowsTouched => ({});
 
@@ -111,7 +119,7 @@ export const CHANGES = {
   createPost: change({
     input: postDataOf,
     // A reply reads the post it answers (it must exist; its author hears of the reply).
-    rows: (input) => (input.replyTo === undefined ? {} : onPost(input.replyTo)),
+    rows: (input) => (input.replyTo === undefined ? {} : onPostAndAuthor(input.replyTo)),
     rule: createPost,
     // createPost appends: the new post is the last one.
     notify: (after, caller) => newPostEvents(after, caller, after.posts[after.posts.length - 1]!._id),
@@ -121,9 +129,13 @@ export const CHANGES = {
     rows: ({ id }) => onPost(id),
     rule: (db, caller, { id, data }, moment) => editPost(db, caller, id, data, moment),
   }),
-  likePost: change({ input: postIdOf, rows: onPost, rule: likePost, notify: likeEvents }),
+  likePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: likePost, notify: likeEvents }),
   dislikePost: change({ input: postIdOf, rows: onPost, rule: dislikePost }),
   deletePost: change({ input: postIdOf, rows: (id) => ({ postIds: [id], bookmarkersOf: id }), rule: deletePost }),
+  mute: change({ input: userIdOf, rows: onUser, rule: muteUser }),
+  unmute: change({ input: userIdOf, rows: onUser, rule: unmuteUser }),
+  block: change({ input: userIdOf, rows: onUser, rule: blockUser }),
+  unblock: change({ input: userIdOf, rows: onUser, rule: unblockUser }),
 };
 
 /** Who asked a change, and in which form they want the answer. */
@@ -201,6 +213,19 @@ export const toggleHandlers = <Context>(
   follow: changeHandler(keep, CHANGES.follow, answers.follow),
   unfollow: changeHandler(keep, CHANGES.unfollow, answers.follow),
 });
+
+/**
+ * The handlers of mute, block and their undoing: each answers the caller's relation to the person,
+ * with 200 (new calls, not the original's).
+ */
+export const relationHandlers = <Context>(keep: KeepChange<Context>) => {
+  const answer = ({ user, target }: RelationChange) => reply({ relation: toRelation(user, target) });
+  const handler = (spec: (typeof CHANGES)['mute' | 'unmute' | 'block' | 'unblock']) => {
+    const run = changeHandler(keep, spec, answer);
+    return async (...args: Parameters<typeof run>) => ({ ...(await run(...args)), status: 200 });
+  };
+  return { mute: handler(CHANGES.mute), unmute: handler(CHANGES.unmute), block: handler(CHANGES.block), unblock: handler(CHANGES.unblock) };
+};
 
 /** The status of a change that succeeded (sign-up and a new post: 201 by the spec; the rest as the original). */
 export const CHANGE_STATUS = 201;

@@ -9,6 +9,7 @@ import {
   type StoredUser,
 } from './database';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import { refuseIfBlocked } from './safety-rules';
 import type { ProfileEdit } from './validation';
 
 type UserChange = { db: Database; user: StoredUser };
@@ -80,6 +81,7 @@ export function follow(db: Database, caller: StoredUser, targetId: string, momen
   const target = findUserById(db, targetId);
   if (target._id === caller._id) refuse(404, SPEC_ERRORS.followSelf);
   if (caller.following.includes(target._id)) refuse(400, SPEC_ERRORS.alreadyFollowing);
+  refuseIfBlocked(caller, target);
   return linkUsers(db, caller, target, moment, (ids, id) => [...without(ids, id), id]);
 }
 

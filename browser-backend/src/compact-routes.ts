@@ -5,6 +5,8 @@
 import { type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type RouteHandler } from './http';
 import type { Backend } from './backend';
 import {
+  blockedEitherWay,
+  hiddenUsernames,
   bookmarkedPosts,
   type Database,
   findCaller,
@@ -37,12 +39,17 @@ import {
 /** One page of posts, compact: `limit` and `cursor` as the spec's lists take them (default 20). */
 export function postPageReply(db: Database, posts: readonly StoredPost[], query: URLSearchParams, viewer: Viewer) {
   const { sort, page } = readPageRequest(query);
-  const paged = pagePosts(posts, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
+  // A list never shows the viewer the posts of people they muted or blocked, or who blocked them.
+  const hidden = hiddenUsernames(db, viewer.caller);
+  const shown = hidden.size === 0 ? posts : posts.filter((post) => !hidden.has(post.username));
+  const paged = pagePosts(shown, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
   return reply({ posts: paged.posts.map((post) => toCompactPost(db, post, viewer)), nextCursor: paged.nextCursor });
 }
 
-function peoplePageReply(users: readonly StoredUser[], query: URLSearchParams, viewer: Viewer) {
-  const page = pagePeople(users, readPeoplePageRequest(query));
+/** One page of people, without those blocked either way (but in the list of the people one blocked). */
+function peoplePageReply(db: Database, users: readonly StoredUser[], query: URLSearchParams, viewer: Viewer, showBlocked = false) {
+  const hidden = showBlocked ? new Set<string>() : blockedEitherWay(db, viewer.caller);
+  const page = pagePeople(hidden.size === 0 ? users : users.filter((user) => !hidden.has(user._id)), readPeoplePageRequest(query));
   return reply({ users: page.users.map((user) => toPersonCard(user, viewer)), nextCursor: page.nextCursor });
 }
 
@@ -85,15 +92,15 @@ export const compactHandlers = {
   },
   followers: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
-    return peoplePageReply(followersOf(backend.db, userOf(call, backend.db)), call.query, viewer);
+    return peoplePageReply(backend.db, followersOf(backend.db, userOf(call, backend.db)), call.query, viewer);
   },
   following: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
-    return peoplePageReply(followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
+    return peoplePageReply(backend.db, followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
   },
   searchUsers: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
-    return peoplePageReply(searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
+    return peoplePageReply(backend.db, searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);
   },
   searchPosts: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
@@ -101,7 +108,18 @@ export const compactHandlers = {
   },
   suggestions: async (call, backend, claims) => {
     const viewer = viewerIn(backend.db, claims);
-    return peoplePageReply(suggestedUsers(backend.db, viewer.caller!), call.query, viewer);
+    const muted = new Set(viewer.caller!.muting);
+    return peoplePageReply(backend.db, suggestedUsers(backend.db, viewer.caller!).filter((user) => !muted.has(user._id)), call.query, viewer);
+  },
+  mutedPeople: async (call, backend, claims) => {
+    const viewer = viewerIn(backend.db, claims);
+    const muted = new Set(viewer.caller!.muting);
+    return peoplePageReply(backend.db, backend.db.users.filter((user) => muted.has(user._id)), call.query, viewer);
+  },
+  blockedPeople: async (call, backend, claims) => {
+    const viewer = viewerIn(backend.db, claims);
+    const blocked = new Set(viewer.caller!.blocking);
+    return peoplePageReply(backend.db, backend.db.users.filter((user) => blocked.has(user._id)), call.query, viewer, true);
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 

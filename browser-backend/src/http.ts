@@ -8,6 +8,7 @@ import {
   addNotifications,
   answerCall,
   databaseOf,
+  hiddenUsernames,
   authenticate as authenticateWith,
   type ApiCall,
   type ApiReply,
@@ -106,7 +107,9 @@ export function allPostsReply(db: Database, view: SpecView, status = 200): ApiRe
  */
 export function postListReply(db: Database, posts: readonly StoredPost[], request: PageRequest, view: SpecView, listPath: string, status = 200): ApiReply {
   const users = indexUsers(db);
-  const page = pagePosts(posts, request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort));
+  const hidden = hiddenUsernames(db, view.viewerId === null ? undefined : users.get(view.viewerId));
+  const shown = hidden.size === 0 ? posts : posts.filter((post) => !hidden.has(post.username));
+  const page = pagePosts(shown, request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort));
   const projected = page.posts.map((post) => toPublicPost(post, users, view));
   if (!request.page) return wholeListReply(projected, page.nextCursor, listPath, request.sort, status);
   return reply({ posts: projected, nextCursor: page.nextCursor }, status);

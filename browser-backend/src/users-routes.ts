@@ -34,7 +34,7 @@ function followBody({ db, user, followUser }: { db: Database; user: StoredUser; 
 export const usersHandlers = {
   users: async (call, backend) => {
     const { db } = backend;
-    if (wantsCompact(call.query)) return peoplePageReply(db.users, call.query, await readingViewer(call, backend));
+    if (wantsCompact(call.query)) return peoplePageReply(db, db.users, call.query, await readingViewer(call, backend));
     const users = indexUsers(db);
     const view = specView(await readerIdOrNull(call, backend));
     return reply({ users: db.users.slice(0, LIMITS.maxSpecPosts).map((user) => toPublicUser(user, users, view)) });

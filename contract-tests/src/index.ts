@@ -15,4 +15,5 @@ export { defineSearchSuite } from './search-suite';
 export { defineShownPostsSuite } from './shown-posts-suite';
 export { CONTRACT_SUITES, type ContractSuite } from './suites';
 export { defineAccountSuite } from './account-suite';
+export { defineSafetySuite } from './safety-suite';
 export { defineAddACallSuite, pingHandler, TABLE_WITH_PING } from './add-a-call';

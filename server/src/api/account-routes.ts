@@ -1,9 +1,10 @@
 /**
- * The account's own settings (GET and POST /api/account), answered from the database with the
+ * The account's own settings (GET and POST /api/account) and the people it mutes and blocks, answered from the database with the
  * shared rules, as the in-browser back end answers them (browser-backend/src/account-routes.ts).
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {
+  relationHandlers,
   editAccount,
   findCaller,
   readAccountEdit,
@@ -14,7 +15,7 @@ import {
   type RouteName,
 } from '@chirp/api-rules';
 import { loadUsersById } from '../db/records';
-import { change, currentMoment, isUniqueViolation, reply, type RouteHandler } from './context';
+import { change, currentMoment, isUniqueViolation, keepChange, reply, type RouteHandler } from './context';
 
 const none: Database = { tokenSecret: '', users: [], posts: [] };
 
@@ -33,4 +34,5 @@ export const accountHandlers = {
     ).catch((error: unknown) => (isUniqueViolation(error) ? refuse(409, ACCOUNT_ERRORS.emailTaken) : Promise.reject(error)));
     return reply({ account: toAccount(user) });
   },
+  ...relationHandlers(keepChange),
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -48,7 +48,8 @@ async function existingCaller(services: Services, claims: TokenClaims): Promise<
 export async function compactPostPage(q: Queryable, filter: PostFilter, call: ApiCall, viewerId: string | null): Promise<ApiReply> {
   const { sort, page } = readPageRequest(call.query);
   const request = { sort, page: page ?? { limit: LIMITS.defaultPageSize } };
-  const rows = await compactPostsPage(q, viewerId, naming(call), filter, request);
+  // A list never shows the viewer the posts of people they muted or blocked, or who blocked them.
+  const rows = await compactPostsPage(q, viewerId, naming(call), { ...filter, hiddenFor: viewerId ?? undefined }, request);
   const paged = pagePosts(
     rows.map((row) => row.stored),
     request,
@@ -111,6 +112,14 @@ export const compactHandlers = {
   searchPosts: async (call, services) => {
     const viewer = await readerId(call, services);
     return compactPostPage(services.sql, await searchFilter(services.sql, searchTerms(readSearchText(call.query))), call, viewer);
+  },
+  mutedPeople: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return compactPeoplePage(services.sql, { kind: 'muted', by: caller._id }, call, caller._id);
+  },
+  blockedPeople: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return compactPeoplePage(services.sql, { kind: 'blocked', by: caller._id }, call, caller._id);
   },
   suggestions: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);

@@ -27,7 +27,7 @@ import {
   type SpecView,
 } from '@chirp/api-rules';
 import { picturePath, postImagePath, withOrigin } from '../db/named-pictures';
-import { bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
+import { authorOf, bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
@@ -117,10 +117,13 @@ export function change<T extends Outcome>(
     const extraUsers = scope.bookmarkersOf === undefined ? [] : await bookmarkersOf(tx, scope.bookmarkersOf);
     const userIds = [...(scope.userIds ?? []), ...extraUsers];
     await lockRows(tx, postIds, userIds);
-    const relations = scope.narrow ? [...postIds, ...userIds] : 'all';
+    // Read with only its relations to the others, and not locked: the author only says whether the
+    // two block one another, and is never written.
+    const author = scope.authorOf === undefined ? [] : (await authorOf(tx, scope.authorOf)).filter((id) => !userIds.includes(id));
+    const relations = scope.narrow ? [...postIds, ...userIds, ...author] : 'all';
     const before: Database = {
       tokenSecret: '',
-      users: await loadUsersById(tx, userIds, relations),
+      users: [...(await loadUsersById(tx, userIds, relations)), ...(await loadUsersById(tx, author, userIds))],
       posts: await loadPostsById(tx, postIds, relations),
     };
     const outcome = rule(before, tx);

@@ -21,8 +21,10 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   users: 'replica',
   bookmarks: 'replica',
   user: 'primary',
-  // One's own settings, right after changing them.
+  // One's own settings and lists of people muted or blocked, right after changing them.
   account: 'primary',
+  mutedPeople: 'primary',
+  blockedPeople: 'primary',
   posts: 'replica',
   postsOfUser: 'replica',
   post: 'primary',

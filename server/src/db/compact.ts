@@ -5,7 +5,7 @@
  * never leave the database here: a summary names them by URL (`pictureUrl`).
  */
 import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
-import { formatTimestamp, LIMITS, type StoredPost } from '@chirp/api-rules';
+import { formatTimestamp, LIMITS, profileForViewer, type StoredPost } from '@chirp/api-rules';
 import { namedImageColumn, pictureVersion, picturePath, withOrigin, type PictureNaming } from './named-pictures';
 export { picturePath, type PictureNaming };
 import { rowIds, isStorableText } from './records';
@@ -155,6 +155,9 @@ interface ProfileRow extends PersonRow {
   post_count: number;
   follower_count: number;
   following_count: number;
+  muted_by_me: boolean;
+  blocked_by_me: boolean;
+  blocks_me: boolean;
 }
 
 /** One profile (by id or exact username), its counts read through the indexes. */
@@ -179,13 +182,17 @@ export async function loadProfile(
         u.updated_at, u.updated_offset,
         (SELECT count(*) FROM posts p WHERE p.author_id = u.id)::int AS post_count,
         (SELECT count(*) FROM follows f WHERE f.followee_id = u.id)::int AS follower_count,
-        (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)::int AS following_count
+        (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)::int AS following_count,
+        EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = $2::uuid AND m.muted_id = u.id) AS muted_by_me,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $2::uuid AND b.blocked_id = u.id) AS blocked_by_me,
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::uuid) AS blocks_me
       FROM users u WHERE ${condition}`,
     [value, viewerId],
   );
   const row = rows[0];
   if (!row) return undefined;
-  return {
+  const relation = { mutedByMe: row.muted_by_me, blockedByMe: row.blocked_by_me, blocksMe: row.blocks_me };
+  return profileForViewer({
     ...toPerson(row, naming),
     title: row.title,
     bio: row.bio,
@@ -195,7 +202,7 @@ export async function loadProfile(
     postCount: row.post_count,
     followerCount: row.follower_count,
     followingCount: row.following_count,
-  };
+  }, relation);
 }
 
 /** Which people a list holds, as a condition on `u` and its parameters (before the paging ones). */
@@ -204,7 +211,9 @@ export type PeopleFilter =
   | { kind: 'followers'; of: string }
   | { kind: 'following'; of: string }
   | { kind: 'search'; text: string }
-  | { kind: 'suggestions'; for: string };
+  | { kind: 'suggestions'; for: string }
+  | { kind: 'muted'; by: string }
+  | { kind: 'blocked'; by: string };
 
 function peopleCondition(filter: PeopleFilter, param: (value: unknown) => string): string {
   switch (filter.kind) {
@@ -221,10 +230,19 @@ function peopleCondition(filter: PeopleFilter, param: (value: unknown) => string
     }
     case 'suggestions': {
       const me = param(filter.for);
-      return `u.id <> ${me}::uuid AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me}::uuid AND f.followee_id = u.id)`;
+      return `u.id <> ${me}::uuid AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me}::uuid AND f.followee_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${me}::uuid AND m.muted_id = u.id)`;
     }
+    case 'muted':
+      return `u.id IN (SELECT m.muted_id FROM mutes m WHERE m.muter_id = ${param(filter.by)}::uuid)`;
+    case 'blocked':
+      return `u.id IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${param(filter.by)}::uuid)`;
   }
 }
+
+/** The people a viewer (a parameter) does not see in lists: blocked either way (a muted person is still listed). */
+const blockedEitherWay = (viewer: string) => `u.id NOT IN (SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${viewer}
+    UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${viewer})`;
 
 /** `limit + 1` people after `after` (its lower-case username), alphabetical: the caller cuts the page. */
 export async function peopleAfter(
@@ -241,6 +259,8 @@ export async function peopleAfter(
   // Usernames are unique whatever their case, so the name alone orders the list (byte order, as the rules').
   if (after) conditions.push(`lower(u.username) COLLATE "C" > ${param(after[0])} COLLATE "C"`);
   const viewer = `${param(viewerId)}::uuid`;
+  // The blocked list is the one place the people one blocked are shown to one.
+  if (viewerId !== null && filter.kind !== 'blocked') conditions.push(blockedEitherWay(viewer));
   const { rows } = await q.query<PersonRow>(
     `SELECT ${PERSON_COLUMNS('u', viewer)} FROM users u WHERE ${conditions.join(' AND ')}
       ORDER BY lower(u.username) COLLATE "C" LIMIT ${param(limit + 1)}`,

@@ -17,11 +17,12 @@ import {
 } from '@chirp/api-rules';
 import { picturePath, type PictureNaming } from './compact';
 import type { Queryable } from './sql';
+import { hiddenAuthors } from './post-queries';
 import { claimMentionNotifications, type Quotas } from '../quotas';
 
 /**
- * Keeps the events of one change, in its transaction. Someone who does not exist, or the actor, hears
- * nothing; past the sender's mention quota (with `quotas`), the people mentioned hear nothing either.
+ * Keeps the events of one change, in its transaction. Someone who does not exist, the actor, and
+ * whoever muted or blocked the actor or was blocked by them, hear nothing; past the sender's mention quota (with `quotas`), the people mentioned hear nothing either.
  */
 export async function recordNotices(q: Queryable, events: readonly NotificationEvent[], moment: Moment, quotas?: Quotas): Promise<void> {
   const { date, offsetMinutes } = parseTimestamp(moment.now);
@@ -30,6 +31,7 @@ export async function recordNotices(q: Queryable, events: readonly NotificationE
       `INSERT INTO notifications (id, user_id, kind, grp, post_id, actor_ids, updated_at, updated_offset)
        SELECT $1, u.id, $2, $3, $4::uuid, ARRAY[$5::uuid], $6, $7 FROM users u
          WHERE lower(u.username) = lower($8) AND u.id <> $5::uuid
+           AND $5::uuid NOT IN (${hiddenAuthors('u.id')})
        ON CONFLICT (user_id, grp) WHERE NOT read DO UPDATE SET
          actor_ids = array_prepend($5::uuid, array_remove(notifications.actor_ids, $5::uuid)),
          updated_at = EXCLUDED.updated_at, updated_offset = EXCLUDED.updated_offset,

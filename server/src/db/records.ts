@@ -42,6 +42,8 @@ interface UserRow {
   bookmarks: string[];
   following: string[];
   followers: string[];
+  muting: string[];
+  blocking: string[];
 }
 
 /**
@@ -65,7 +67,9 @@ const userSelect = (relations: Relations, param: number, named = false) => `SELE
     u.title, u.bio, u.website, u.extras, u.email, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
-    ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers
+    ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers,
+    ARRAY(SELECT m.muted_id::text FROM mutes m WHERE m.muter_id = u.id${onlyNamed(relations, 'm.muted_id', param)} ORDER BY m.seq) AS muting,
+    ARRAY(SELECT b.blocked_id::text FROM blocks b WHERE b.blocker_id = u.id${onlyNamed(relations, 'b.blocked_id', param)} ORDER BY b.seq) AS blocking
   FROM users u`;
 
 const toUser = (row: UserRow): StoredUser => ({
@@ -81,6 +85,8 @@ const toUser = (row: UserRow): StoredUser => ({
   bookmarks: row.bookmarks,
   followers: row.followers,
   following: row.following,
+  muting: row.muting,
+  blocking: row.blocking,
   extras: row.extras,
   ...(row.email ? { email: row.email } : {}),
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
@@ -221,6 +227,14 @@ export async function lockRows(q: Queryable, postIds: readonly string[], userIds
   if (users.length) await q.query('SELECT 1 FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [users]);
 }
 
+/** The author of a post, if it exists (a change on the post reads whether the two block one another). */
+export async function authorOf(q: Queryable, postId: string): Promise<string[]> {
+  const [id] = rowIds([postId]);
+  if (!id) return [];
+  const { rows } = await q.query<{ author_id: string }>('SELECT author_id::text FROM posts WHERE id = $1', [id]);
+  return rows.map((row) => row.author_id);
+}
+
 /** The users who bookmarked a post (deleting it changes their lists). */
 export async function bookmarkersOf(q: Queryable, postId: string): Promise<string[]> {
   const [id] = rowIds([postId]);
@@ -300,6 +314,8 @@ async function saveList(
 
 const BOOKMARKS = { name: 'bookmarks', owner: 'user_id', item: 'post_id' };
 const FOLLOWS = { name: 'follows', owner: 'follower_id', item: 'followee_id' };
+const MUTES = { name: 'mutes', owner: 'muter_id', item: 'muted_id' };
+const BLOCKS = { name: 'blocks', owner: 'blocker_id', item: 'blocked_id' };
 
 /** likedBy / dislikedBy: a reaction that is new or changed side moves to the end, as the rules append. */
 async function saveReactions(q: Queryable, before: StoredPost['likes'] | undefined, post: StoredPost): Promise<void> {
@@ -343,6 +359,8 @@ export async function saveChanges(q: Queryable, before: Database, after: Databas
     const old = usersBefore.get(user._id);
     await saveList(q, BOOKMARKS, user._id, old?.bookmarks ?? [], user.bookmarks);
     await saveList(q, FOLLOWS, user._id, old?.following ?? [], user.following);
+    await saveList(q, MUTES, user._id, old?.muting ?? [], user.muting ?? []);
+    await saveList(q, BLOCKS, user._id, old?.blocking ?? [], user.blocking ?? []);
   }
   const kept = new Set(after.posts.map((post) => post._id));
   const removed = before.posts.filter((post) => !kept.has(post._id)).map((post) => post._id);

@@ -182,6 +182,30 @@ export const API_ROUTES = {
     method: 'POST', path: '/account', auth: 'token', body: 'accountEdit',
     schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.accountEdit, answer: answers.account }),
   }),
+  mute: route({
+    method: 'POST', path: '/users/mute/:userId', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.relation }),
+  }),
+  unmute: route({
+    method: 'POST', path: '/users/unmute/:userId', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.relation }),
+  }),
+  block: route({
+    method: 'POST', path: '/users/block/:userId', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.relation }),
+  }),
+  unblock: route({
+    method: 'POST', path: '/users/unblock/:userId', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.relation }),
+  }),
+  mutedPeople: route({
+    method: 'GET', path: '/account/muted', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
+  }),
+  blockedPeople: route({
+    method: 'GET', path: '/account/blocked', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
+  }),
 } as const satisfies RouteTable;
 
 export type ApiRoutes = typeof API_ROUTES;

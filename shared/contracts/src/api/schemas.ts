@@ -105,7 +105,13 @@ export const Profile = open({
   postCount: Count,
   followerCount: Count,
   followingCount: Count,
+  /** Only when true, to the signed-in viewer: they muted or blocked this person, or this person blocked them. */
+  mutedByMe: Type.Optional(Type.Boolean()),
+  blockedByMe: Type.Optional(Type.Boolean()),
+  blocksMe: Type.Optional(Type.Boolean()),
 });
+/** The caller's mute and block of one person, after a change to either. */
+export const Relation = open({ userId: Text, mutedByMe: Type.Boolean(), blockedByMe: Type.Boolean() });
 export const NotificationKind = Type.Union([Type.Literal('like'), Type.Literal('follow'), Type.Literal('reply'), Type.Literal('mention')]);
 export const Notification = open({
   _id: Text,
@@ -144,6 +150,7 @@ export const ANSWERS = {
   notificationPage: open({ notifications: Type.Array(Notification), nextCursor: Cursor }),
   unread: open({ unread: Count }),
   account: open({ account: Account }),
+  relation: open({ relation: Relation }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

@@ -1,0 +1,132 @@
+/**
+ * Muting and blocking, on every list and change they touch: what each person sees of the other, the
+ * follows a block ends, and what it refuses. The same suite runs on Mirage, the server on PGlite and
+ * on PostgreSQL.
+ */
+import { SAFETY_ERRORS, type CompactPost, type PersonCard } from '@chirp/contracts';
+import { beforeEach, expect, it } from 'vitest';
+import { DECIDED_ERRORS } from '@chirp/api-rules';
+import { contractClient, type ContractContext } from './contract-client';
+import { expectRefusal, GUEST, PRIYA } from './spec-form-tools';
+
+export function defineSafetySuite(getContext: () => ContractContext): void {
+  const api = contractClient(getContext);
+  const { call } = api;
+
+  beforeEach(async () => {
+    await getContext().reset();
+  });
+
+  async function twoPeople() {
+    const guest = await api.loginGuest();
+    const priya = await api.loginSeedUser(PRIYA);
+    const [guestPost] = await api.postsOf(GUEST);
+    const [priyaPost] = await api.postsOf(PRIYA);
+    return { guest, priya, guestPost: guestPost!, priyaPost: priyaPost! };
+  }
+
+  /** Whose posts a person's lists show: the feed, a search, both forms. */
+  async function authorsSeenBy(token?: string) {
+    const feed = (await call('GET', '/posts?view=compact&limit=100', { token })).body.posts as CompactPost[];
+    const spec = (await call('GET', '/posts?limit=100', { token })).body.posts as { username: string }[];
+    return { compact: new Set(feed.map((post) => post.username)), spec: new Set(spec.map((post) => post.username)) };
+  }
+  const postsOf = async (token: string, username: string) =>
+    ((await call('GET', `/posts/user/${username}?view=compact`, { token })).body.posts as CompactPost[]).length;
+  const names = (people: PersonCard[]) => people.map((person) => person.username);
+  const profileOf = async (token: string, username: string) => (await call('GET', `/users/by-username/${username}`, { token })).body.user;
+
+  it('mutes: the muted person’s posts leave the muter’s lists, they are not told, and unmuting brings them back', async () => {
+    const { guest, priya } = await twoPeople();
+    const muted = await call('POST', `/users/mute/${priya.user._id}`, { token: guest.token });
+    expect(muted.status).toBe(200);
+    expect(muted.body).toEqual({ relation: { userId: priya.user._id, mutedByMe: true, blockedByMe: false } });
+    // Muting again changes nothing.
+    expect((await call('POST', `/users/mute/${priya.user._id}`, { token: guest.token })).body.relation.mutedByMe).toBe(true);
+
+    const seen = await authorsSeenBy(guest.token);
+    expect(seen.compact.has(PRIYA) || seen.spec.has(PRIYA)).toBe(false);
+    expect(seen.compact.has(GUEST)).toBe(true);
+    expect(await postsOf(guest.token, PRIYA)).toBe(0);
+    expect((await authorsSeenBy(priya.token)).compact.has(GUEST)).toBe(true);
+    // Nobody signed in still sees everyone.
+    expect((await authorsSeenBy()).compact.has(PRIYA)).toBe(true);
+
+    const profile = await profileOf(guest.token, PRIYA);
+    expect(profile).toMatchObject({ mutedByMe: true, bio: expect.stringMatching(/\S/) });
+    expect(profile.blockedByMe).toBeUndefined();
+    expect((await profileOf(priya.token, GUEST)).mutedByMe).toBeUndefined();
+    expect(names((await call('GET', '/account/muted', { token: guest.token })).body.users)).toEqual([PRIYA]);
+    // Still in lists of people: a mute hides what they say, not that they exist.
+    expect(names((await call('GET', `/search/users?q=priya`, { token: guest.token })).body.users)).toContain(PRIYA);
+
+    const unmuted = await call('POST', `/users/unmute/${priya.user._id}`, { token: guest.token });
+    expect(unmuted.body.relation).toEqual({ userId: priya.user._id, mutedByMe: false, blockedByMe: false });
+    expect((await authorsSeenBy(guest.token)).compact.has(PRIYA)).toBe(true);
+    expect((await call('GET', '/account/muted', { token: guest.token })).body.users).toEqual([]);
+  });
+
+  it('mutes: the muted person’s likes, follows and mentions no longer notify the muter', async () => {
+    const { guest, priya, guestPost } = await twoPeople();
+    await call('POST', `/users/mute/${priya.user._id}`, { token: guest.token });
+    expect((await call('POST', `/posts/like/${guestPost._id}`, { token: priya.token })).status).toBe(201);
+    await call('POST', `/users/follow/${guest.user._id}`, { token: priya.token });
+    await call('POST', '/posts', { token: priya.token, body: { postData: { content: `Hello @${GUEST}` } } });
+    expect((await call('GET', '/notifications', { token: guest.token })).body.notifications).toEqual([]);
+  });
+
+  it('blocks: each one’s posts leave the other’s lists, and the follows between them end, both ways', async () => {
+    const { guest, priya } = await twoPeople();
+    await call('POST', `/users/follow/${guest.user._id}`, { token: priya.token });
+    const before = await profileOf(guest.token, GUEST);
+    const blocked = await call('POST', `/users/block/${priya.user._id}`, { token: guest.token });
+    expect(blocked.body).toEqual({ relation: { userId: priya.user._id, mutedByMe: false, blockedByMe: true } });
+
+    for (const [viewer, other] of [[guest, PRIYA], [priya, GUEST]] as const) {
+      const seen = await authorsSeenBy(viewer.token);
+      expect({ viewer: viewer.user.username, sees: seen.compact.has(other) || seen.spec.has(other) }).toEqual({ viewer: viewer.user.username, sees: false });
+      expect(await postsOf(viewer.token, other)).toBe(0);
+      expect(names((await call('GET', `/search/users?q=${other.slice(0, 4)}`, { token: viewer.token })).body.users)).not.toContain(other);
+    }
+    const after = await profileOf(guest.token, GUEST);
+    expect([after.followerCount, after.followingCount]).toEqual([before.followerCount - 1, before.followingCount - 1]);
+    expect(names((await call('GET', `/users/${guest.user._id}/followers`)).body.users)).not.toContain(PRIYA);
+
+    // Each sees the other's profile without its details, and knows why.
+    expect(await profileOf(guest.token, PRIYA)).toMatchObject({ blockedByMe: true, bio: '', title: '', website: '' });
+    expect(await profileOf(priya.token, GUEST)).toMatchObject({ blocksMe: true, bio: '', title: '', website: '' });
+    expect(names((await call('GET', '/account/blocked', { token: guest.token })).body.users)).toEqual([PRIYA]);
+  });
+
+  it('blocks: following, liking and replying are refused either way with a 403, and mentions notify nobody', async () => {
+    const { guest, priya, guestPost, priyaPost } = await twoPeople();
+    await call('POST', `/users/block/${priya.user._id}`, { token: guest.token });
+
+    expectRefusal(await call('POST', `/users/follow/${priya.user._id}`, { token: guest.token }), 403, SAFETY_ERRORS.youBlocked);
+    expectRefusal(await call('POST', `/users/follow/${guest.user._id}`, { token: priya.token }), 403, SAFETY_ERRORS.blockedYou);
+    expectRefusal(await call('POST', `/posts/like/${priyaPost._id}?view=compact`, { token: guest.token }), 403, SAFETY_ERRORS.youBlocked);
+    expectRefusal(await call('POST', `/posts/like/${guestPost._id}`, { token: priya.token }), 403, SAFETY_ERRORS.blockedYou);
+    const reply = (token: string, replyTo: string) => call('POST', '/posts?view=compact', { token, body: { postData: { content: 'Re', replyTo } } });
+    expectRefusal(await reply(priya.token, guestPost._id), 403, SAFETY_ERRORS.blockedYou);
+    expectRefusal(await reply(guest.token, priyaPost._id), 403, SAFETY_ERRORS.youBlocked);
+
+    expect((await call('POST', '/posts', { token: priya.token, body: { postData: { content: `Hi @${GUEST}` } } })).status).toBe(201);
+    expect((await call('GET', '/notifications', { token: guest.token })).body.notifications).toEqual([]);
+
+    // Unblocking lifts the refusals; the follows it ended stay ended.
+    expect((await call('POST', `/users/unblock/${priya.user._id}`, { token: guest.token })).body.relation.blockedByMe).toBe(false);
+    expect((await call('POST', `/posts/like/${guestPost._id}`, { token: priya.token })).status).toBe(201);
+    expect((await profileOf(guest.token, PRIYA)).followedByMe).toBe(false);
+  });
+
+  it('refuses muting or blocking oneself or nobody, and needs a token', async () => {
+    const { guest } = await twoPeople();
+    expectRefusal(await call('POST', `/users/mute/${guest.user._id}`, { token: guest.token }), 400, SAFETY_ERRORS.muteSelf);
+    expectRefusal(await call('POST', `/users/block/${guest.user._id}`, { token: guest.token }), 400, SAFETY_ERRORS.blockSelf);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expectRefusal(await call('POST', `/users/block/${nobody}`, { token: guest.token }), 404, DECIDED_ERRORS.userNotFound);
+    expectRefusal(await call('POST', `/users/unmute/${nobody}`, { token: guest.token }), 404, DECIDED_ERRORS.userNotFound);
+    expect((await call('POST', `/users/block/${nobody}`)).status).toBe(401);
+    expect((await call('GET', '/account/blocked')).status).toBe(401);
+  });
+}
