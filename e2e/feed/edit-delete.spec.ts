@@ -57,6 +57,7 @@ test('deleting a post removes it for good', async ({ page }) => {
   await feedReady(page);
   await postCard(page, OWN_POST).getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(page, 'Post Deleted!')).toBeVisible();
   await expect(postCard(page, OWN_POST)).toHaveCount(0);
   await page.reload();

@@ -22,6 +22,7 @@ test('a like the back end refuses is rolled back, and its message shown', async 
   await otherTab.goto('/home');
   await postCard(otherTab, OWN_POST).getByRole('button', { name: 'Post options' }).click();
   await otherTab.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await otherTab.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(otherTab, 'Post Deleted!')).toBeVisible();
   await otherTab.close();
 

@@ -73,6 +73,7 @@ test('one’s own post: like it, bookmark it, edit it and delete it, all kept by
 
   await postCard(page, edited).getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Post Deleted!');
   await expect(postCard(page, edited)).toHaveCount(0);
   await page.reload();

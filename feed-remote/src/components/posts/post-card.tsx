@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
+import { DeletePostDialog } from './delete-post-dialog';
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
@@ -114,6 +115,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const { liked, likeCount, bookmarked } = usePostShown(post);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const openPost = useOpenOnClick(post._id);
@@ -130,8 +132,9 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
     if (!(await deletePost(post))) setDeleting(false);
   };
 
-  const closeEditor = () => {
-    setEditing(false);
+  // A dialog opened from the menu gives focus back to the menu's button: the item it opened from is gone.
+  const closeAndFocusOptions = (close: (open: false) => void) => () => {
+    close(false);
     optionsButtonRef.current?.focus();
   };
 
@@ -166,7 +169,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               buttonRef={optionsButtonRef}
               busy={deleting}
               onEdit={() => setEditing(true)}
-              onDelete={confirmDelete}
+              onDelete={() => setConfirmingDelete(true)}
             />
           )}
         </header>
@@ -214,7 +217,10 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
           />
         </footer>
       </div>
-      {editing && <EditPostDialog post={post} onClose={closeEditor} />}
+      {editing && <EditPostDialog post={post} onClose={closeAndFocusOptions(setEditing)} />}
+      {confirmingDelete && (
+        <DeletePostDialog onDelete={() => void confirmDelete()} onClose={closeAndFocusOptions(setConfirmingDelete)} />
+      )}
       {replying && (
         <ReplyDialog
           post={post}

@@ -300,6 +300,7 @@ describe('one’s own posts in the home feed', () => {
 
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
     expect(remove).toHaveBeenCalledWith(mine._id);
     expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Mine to delete')).toBeNull());
@@ -317,6 +318,7 @@ describe('one’s own posts in the home feed', () => {
 
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The post was not found.')).toBeInTheDocument();
     expect(screen.getByText('Mine to keep')).toBeInTheDocument();
   });
