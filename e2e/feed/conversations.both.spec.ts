@@ -89,6 +89,8 @@ test('a reply with a mention: the other person is notified, reads the thread, fi
   await expect(toastMessage(page, 'Post Deleted!')).toBeVisible();
   await expect(main.getByText('This post was deleted')).toBeVisible();
   await expect(postCard(page, answer)).toContainText('Replying to a deleted post');
+  // The deletion goes once its undo window is over, when the toast leaves (the back end is the page's).
+  await expect(toastMessage(page, 'Post Deleted!')).toHaveCount(0);
   await page.reload();
   await expect(main.getByText('This post was deleted')).toBeVisible();
   await expect(postCard(page, answer)).toBeVisible();

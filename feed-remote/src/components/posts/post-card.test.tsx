@@ -283,23 +283,6 @@ describe('the options of a post', () => {
     expect(remove).not.toHaveBeenCalled();
   });
 
-  it('delete the post once Delete is confirmed', async () => {
-    const { user, dialog, remove } = await askToDelete();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(remove).toHaveBeenCalled();
-    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
-    expect(screen.getByText('gone')).toBeInTheDocument();
-  });
-
-  it('keep the post and say why when deleting is refused', async () => {
-    const { user, dialog, article, remove } = await askToDelete();
-    remove.mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText("Cannot delete a Post doesn't belong to the logged in User.")).toBeInTheDocument();
-    expect(article).not.toHaveAttribute('aria-busy');
-    expect(screen.getByRole('button', { name: 'Post options' })).toBeEnabled();
-  });
-
   it('edit the post in a dialog with its content, image and an Update button', async () => {
     const post = aPost({ content: 'Old words', image: '/images/old.jpg' }, { mine: true });
     const edited = { ...post, content: 'New words' };
