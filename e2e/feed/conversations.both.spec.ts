@@ -85,9 +85,12 @@ test('a reply with a mention: the other person is notified, reads the thread, fi
   const question_ = main.getByRole('list', { name: 'Earlier in the conversation' }).getByRole('article');
   await question_.getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(page, 'Post Deleted!')).toBeVisible();
   await expect(main.getByText('This post was deleted')).toBeVisible();
   await expect(postCard(page, answer)).toContainText('Replying to a deleted post');
+  // The deletion goes once its undo window is over, when the toast leaves (the back end is the page's).
+  await expect(toastMessage(page, 'Post Deleted!')).toHaveCount(0);
   await page.reload();
   await expect(main.getByText('This post was deleted')).toBeVisible();
   await expect(postCard(page, answer)).toBeVisible();

@@ -22,7 +22,11 @@ test('a like the back end refuses is rolled back, and its message shown', async 
   await otherTab.goto('/home');
   await postCard(otherTab, OWN_POST).getByRole('button', { name: 'Post options' }).click();
   await otherTab.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await otherTab.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(otherTab, 'Post Deleted!')).toBeVisible();
+  // The deletion goes once its undo window is over, when the toast leaves; the tab's back end is in
+  // the tab, so it stays open until then.
+  await expect(toastMessage(otherTab, 'Post Deleted!')).toHaveCount(0);
   await otherTab.close();
 
   // This tab's Like is now refused: shown at once, then rolled back with the back end's words.

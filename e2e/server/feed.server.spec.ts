@@ -36,7 +36,7 @@ test('a post with an image: the image is stored by the server and loads from it'
   }
 });
 
-test('one’s own post: like it, bookmark it, edit it and delete it, all kept by the server', async ({ page }) => {
+test('one’s own post: like it, bookmark it, edit it and delete it, all kept by the server', async ({ page, app }) => {
   const person = await signUpAndLogIn(page, 'Lin');
   await feedReady(page);
   const text = `First chirp of ${person.username}`;
@@ -73,8 +73,12 @@ test('one’s own post: like it, bookmark it, edit it and delete it, all kept by
 
   await postCard(page, edited).getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  // The deletion goes once its undo window is over.
+  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().startsWith(`${app.apiUrl}/api/posts/`));
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Post Deleted!');
   await expect(postCard(page, edited)).toHaveCount(0);
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await feedReady(page);
   await expect(postCard(page, edited)).toHaveCount(0);

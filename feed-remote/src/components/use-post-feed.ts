@@ -3,6 +3,7 @@ import { errorMessage, useSession } from '@chirp/session';
 import { loadedItems, type PostSource, usePostPages } from '@chirp/queries';
 import { sortPosts } from '../lib/post-order';
 import { useMemo } from 'react';
+import { useFeedStore } from '../lib/feed-store';
 import { postShown } from '../lib/post-actions';
 import '../lib/live-lists';
 
@@ -29,16 +30,19 @@ export interface PostFeed {
 /**
  * A list of posts from the query cache, one page at a time. What shows follows the clicks on their
  * way: a post unliked on one's own liked list, or unbookmarked on the bookmarks, leaves it at once; a
- * trending list is ordered by the counts as they show (spec 4: the order is re-applied after a like).
+ * post being deleted is in no list; a trending list is ordered by the counts as they show (spec 4:
+ * the order is re-applied after a like).
  */
 export function usePostFeed(source: PostSource): PostFeed {
   const query = usePostPages(source);
   const optimistic = useSession((state) => state.optimistic);
   const me = useSession((state) => state.username);
+  const deleting = useFeedStore((state) => state.deletingPosts);
   const { data } = query;
   const posts = useMemo(() => {
     void optimistic; // what shows depends on the clicks on their way (read through postShown)
     const kept = loadedItems((data?.pages ?? []).map((page) => page.posts)).filter((post) => {
+      if (deleting.some((entry) => entry.postId === post._id)) return false;
       if (source.kind === 'liked' && source.username === me) return postShown(post).liked;
       if (source.kind === 'bookmarked') return postShown(post).bookmarked;
       return true;
@@ -47,7 +51,7 @@ export function usePostFeed(source: PostSource): PostFeed {
     return sortPosts(kept.map((post) => ({ post, createdAt: post.createdAt, likeCount: postShown(post).likeCount })), true).map(
       ({ post }) => post,
     );
-  }, [data, optimistic, source, me]);
+  }, [data, optimistic, source, me, deleting]);
 
   const state: FeedState = data ? 'ready' : query.isError ? 'failed' : 'loading';
   return {

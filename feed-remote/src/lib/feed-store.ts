@@ -1,12 +1,19 @@
 /**
  * The feed's own state: the new post's text (shared by the home page's composer and the composer
- * dialog, so a draft follows the person between them), the home feed's order, and the posts by
- * others announced live that wait behind the feeds' "N new posts" button. Nothing outside the feed
- * reads it. Like every store: commands are verbs (`setTrending`), events only record
- * (`postAnnounced`, `newPostsShown`).
+ * dialog, so a draft follows the person between them), the home feed's order, the posts by others
+ * announced live that wait behind the feeds' "N new posts" button, and the posts deleted a moment
+ * ago. Nothing outside the feed reads it. Like every store: commands are verbs (`setTrending`),
+ * events only record (`postAnnounced`, `newPostsShown`).
  */
+import type { CompactPost } from '@chirp/contracts';
 import { createStore, madeHere, onLiveEvent, onSessionChange } from '@chirp/session';
 import { postCached } from '@chirp/queries';
+
+/** A post being deleted, and the post it answers (whose reply count then shows one fewer). */
+export interface DeletingPost {
+  postId: string;
+  replyTo?: string;
+}
 
 interface FeedState {
   composerText: string;
@@ -17,15 +24,26 @@ interface FeedState {
    * feeds' "N new posts" button, so nothing moves under the reader.
    */
   newPostIds: string[];
+  /**
+   * Posts the person deleted whose deletion can still be undone or is on its way to the server: no
+   * list or post page shows them. The query cache keeps them until the server has deleted them, so
+   * an Undo (or a refusal) shows them again where they were, and a list loaded meanwhile, which
+   * still has them, leaves them out too.
+   */
+  deletingPosts: DeletingPost[];
   setComposerText: (text: string) => void;
   setTrending: (trending: boolean) => void;
   /** A post by someone else was announced live. */
   postAnnounced: (postId: string) => void;
   /** The feed showed what was new. */
   newPostsShown: () => void;
+  /** The person confirmed a post's deletion. */
+  deletionStarted: (post: CompactPost) => void;
+  /** The deletion was undone, refused or done: the query cache says again whether the post shows. */
+  deletionEnded: (postId: string) => void;
 }
 
-const initialFeedState = () => ({ composerText: '', trending: false, newPostIds: [] as string[] });
+const initialFeedState = () => ({ composerText: '', trending: false, newPostIds: [] as string[], deletingPosts: [] as DeletingPost[] });
 
 export const useFeedStore = createStore<FeedState>()((set) => ({
   ...initialFeedState(),
@@ -33,7 +51,23 @@ export const useFeedStore = createStore<FeedState>()((set) => ({
   setTrending: (trending) => set({ trending }),
   postAnnounced: (postId) => set((state) => (state.newPostIds.includes(postId) ? state : { newPostIds: [postId, ...state.newPostIds] })),
   newPostsShown: () => set({ newPostIds: [] }),
+  deletionStarted: ({ _id: postId, replyTo }) =>
+    set((state) => ({ deletingPosts: [...state.deletingPosts.filter((entry) => entry.postId !== postId), { postId, replyTo }] })),
+  deletionEnded: (postId) =>
+    set((state) =>
+      state.deletingPosts.some((entry) => entry.postId === postId)
+        ? { deletingPosts: state.deletingPosts.filter((entry) => entry.postId !== postId) }
+        : state,
+    ),
 }));
+
+/** Whether the person is deleting the post (it then shows nowhere). */
+export const useDeleting = (postId: string | undefined) =>
+  useFeedStore((state) => postId !== undefined && state.deletingPosts.some((entry) => entry.postId === postId));
+
+/** How many replies to the post the person is deleting. */
+export const useRepliesDeleting = (postId: string) =>
+  useFeedStore((state) => state.deletingPosts.filter((entry) => entry.replyTo === postId).length);
 
 // What one person wrote or chose does not stay for the next one.
 onSessionChange('feed store', (change) => {

@@ -1,6 +1,10 @@
 import { type CompactPost, MESSAGES } from '@chirp/contracts';
-import { bookmarkStored, postRemoved, postStored, queryKeys, reloadShown } from '@chirp/queries';
-import { compactApi, errorMessage, optimisticToggle, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
+import { bookmarkStored, postRemoved, postStored, queryKeys } from '@chirp/queries';
+import { compactApi, errorMessage, optimisticToggle, queryClient, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
+import { createElement } from 'react';
+import { DeletedToast } from '../components/posts/deleted-toast';
+import { useFeedStore } from './feed-store';
+import { deleteAfterUndoWindow, deleteWaiting, undoDelete } from './pending-deletes';
 
 export const likeKey = (postId: string) => `like:${postId}`;
 export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
@@ -57,17 +61,39 @@ export function toggleBookmark(post: CompactPost): void {
   });
 }
 
-/** Deletes one's own post; it leaves every list. */
+/**
+ * Deletes one's own post, with a moment to change one's mind: it leaves every list at once and
+ * 'Post Deleted!' offers Undo while the call waits out its window (pending-deletes.ts). Answers
+ * whether the server deleted it: false when undone, or refused (the post then shows again, and why).
+ */
 export async function deletePost(post: CompactPost): Promise<boolean> {
+  const postId = post._id;
+  if (deleteWaiting(postId)) return false;
+  const feed = useFeedStore.getState();
+  const toastId = `deleted:${postId}`;
+  const dismissToast = () => toast.dismiss(toastId);
+  feed.deletionStarted(post);
+  // The call going takes the toast away, whether or not a pointer rests on it (which pauses toasts).
+  const outcome = deleteAfterUndoWindow(postId, { sent: dismissToast });
+  toast.custom((shown) => createElement(DeletedToast, { toast: shown, onUndo: () => undoDelete(postId) }), {
+    id: toastId,
+    duration: Infinity,
+  });
   try {
-    await compactApi.deletePost(post._id);
-    postRemoved(post._id, post.username, post.replyTo);
-    // The conversations it was part of, if shown, now show where it was.
-    reloadShown(queryKeys.threads);
-    toast.success(MESSAGES.postDeleted);
-    return true;
+    const deleted = await outcome;
+    if (deleted) {
+      postRemoved(postId, post.username, post.replyTo);
+      // The conversations it was part of, if shown, now show where it was (reloadShown, awaited): it
+      // stays shown as deleted until they do, rather than coming back for the time of the reload.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.threads, refetchType: 'active' });
+    }
+    return deleted;
   } catch (error) {
     toast.error(errorMessage(error));
     return false;
+  } finally {
+    dismissToast();
+    // A deleted post has left the cache by now: it stops being hidden without showing again.
+    feed.deletionEnded(postId);
   }
 }

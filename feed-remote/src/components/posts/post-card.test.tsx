@@ -244,28 +244,43 @@ describe('the options of a post', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('delete the post', async () => {
-    const post = aPost({}, { mine: true });
+  /** Opens 'Delete Post' from the menu of the user's own post; answers the confirmation dialog. */
+  async function askToDelete(post = aPost({}, { mine: true })) {
     const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: post._id });
-    const { user } = showPost(post);
-
+    const { user, article } = showPost(post);
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
-    expect(remove).toHaveBeenCalledWith(post._id);
-    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
-    expect(screen.getByText('gone')).toBeInTheDocument();
+    return { user, article, remove, dialog: screen.getByRole('dialog', { name: 'Delete post?' }) };
+  }
+
+  it('ask before deleting: a dialog says the post leaves Chirp, with Delete and Cancel, Cancel focused', async () => {
+    const { dialog } = await askToDelete();
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByText('This removes the post from Chirp.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    // The choice that changes nothing has the focus: an Enter out of habit deletes nothing.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
-  it('keep the post and say why when deleting is refused', async () => {
-    const post = aPost({}, { mine: true });
-    vi.spyOn(compactApi, 'deletePost').mockRejectedValue(new ApiError(400, "Cannot delete a Post doesn't belong to the logged in User."));
-    const { user, article } = showPost(post);
+  it('keep the post when Cancel is pressed, and give focus back to the options button', async () => {
+    const { user, dialog, article, remove } = await askToDelete();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
+    expect(screen.getByRole('article')).toBe(article);
+    expect(screen.queryByText('Post Deleted!')).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Post options' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
-    expect(await screen.findByText("Cannot delete a Post doesn't belong to the logged in User.")).toBeInTheDocument();
-    expect(article).not.toHaveAttribute('aria-busy');
-    expect(screen.getByRole('button', { name: 'Post options' })).toBeEnabled();
+  it('keep the post on Escape, and give focus back to the options button', async () => {
+    const { user, dialog, article, remove } = await askToDelete();
+    await user.keyboard('{Escape}');
+    // happy-dom has no close requests: what the browser does on Escape in a modal dialog, done here.
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) act(() => (dialog as HTMLDialogElement).close());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
+    expect(screen.getByRole('article')).toBe(article);
+    expect(remove).not.toHaveBeenCalled();
   });
 
   it('edit the post in a dialog with its content, image and an Update button', async () => {

@@ -5,7 +5,9 @@ import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from '
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
+import { useDeleting, useRepliesDeleting } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
+import { DeletePostDialog } from './delete-post-dialog';
 import { PostText } from './post-text';
 import { PostOptionsMenu } from './post-options-menu';
 import './post-card.css';
@@ -72,12 +74,13 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count 
 /** The Reply button's name: it starts with "Reply" and says how many replies there are. */
 export const replyButtonName = (count: number) => `Reply, ${count} ${count === 1 ? 'reply' : 'replies'}`;
 
-/** "Replying to @name" above a reply's text; a reply whose post was deleted says so. */
+/** "Replying to @name" above a reply's text; a reply whose post was deleted (or is being deleted) says so. */
 function ReplyingTo({ post }: { post: CompactPost }) {
+  const parentDeleting = useDeleting(post.replyTo);
   if (post.replyTo === undefined) return null;
   return (
     <p className="post-card__replying">
-      {post.replyingTo === undefined ? (
+      {post.replyingTo === undefined || parentDeleting ? (
         'Replying to a deleted post'
       ) : (
         <>
@@ -114,7 +117,9 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const { liked, likeCount, bookmarked } = usePostShown(post);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Replies being deleted show nowhere, nor do they count.
+  const replyCount = post.replyCount - useRepliesDeleting(post._id);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const openPost = useOpenOnClick(post._id);
   const optionsButtonRef = useRef<HTMLButtonElement>(null);
@@ -124,14 +129,9 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const fullName = `${author.firstName} ${author.lastName}`.trim() || post.username;
   const profilePath = paths.profile(post.username);
 
-  const confirmDelete = async () => {
-    setDeleting(true);
-    // On success the card leaves the list; only a refusal brings it back to life.
-    if (!(await deletePost(post))) setDeleting(false);
-  };
-
-  const closeEditor = () => {
-    setEditing(false);
+  // A dialog opened from the menu gives focus back to the menu's button: the item it opened from is gone.
+  const closeAndFocusOptions = (close: (open: false) => void) => () => {
+    close(false);
     optionsButtonRef.current?.focus();
   };
 
@@ -141,7 +141,6 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
       // Focusable by script, for the j/k shortcuts (the shell's), not a Tab stop of its own.
       tabIndex={-1}
       {...shortcutTarget('post')}
-      aria-busy={deleting || undefined}
       aria-posinset={position}
       aria-setsize={total}
       aria-labelledby={authorId}
@@ -162,12 +161,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             <RelativeTime className="post-card__date" dateTime={post.createdAt} />
           </Link>
           {ownPost && (
-            <PostOptionsMenu
-              buttonRef={optionsButtonRef}
-              busy={deleting}
-              onEdit={() => setEditing(true)}
-              onDelete={confirmDelete}
-            />
+            <PostOptionsMenu buttonRef={optionsButtonRef} onEdit={() => setEditing(true)} onDelete={() => setConfirmingDelete(true)} />
           )}
         </header>
         <ReplyingTo post={post} />
@@ -184,7 +178,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               ref={replyButtonRef}
               type="button"
               className="post-card__action-button"
-              aria-label={replyButtonName(post.replyCount)}
+              aria-label={replyButtonName(replyCount)}
               disabled={!signedIn}
               onClick={() => setReplying(true)}
               {...shortcutTarget('reply')}
@@ -192,7 +186,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               <ReplyIcon />
             </button>
             <span className="post-card__count" aria-hidden="true">
-              {post.replyCount}
+              {replyCount}
             </span>
           </div>
           <ToggleAction
@@ -214,7 +208,10 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
           />
         </footer>
       </div>
-      {editing && <EditPostDialog post={post} onClose={closeEditor} />}
+      {editing && <EditPostDialog post={post} onClose={closeAndFocusOptions(setEditing)} />}
+      {confirmingDelete && (
+        <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
+      )}
       {replying && (
         <ReplyDialog
           post={post}

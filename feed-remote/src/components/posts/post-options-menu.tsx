@@ -4,14 +4,12 @@ import { type RefObject } from 'react';
 interface PostOptionsMenuProps {
   onEdit: () => void;
   onDelete: () => void;
-  /** While the post is being deleted the menu cannot be opened again. */
-  busy: boolean;
   /** The 'Post options' button, so that a dialog opened from the menu can give focus back to it. */
   buttonRef: RefObject<HTMLButtonElement | null>;
 }
 
 /** The menu of one's own post (spec 4): 'Edit Post' and 'Delete Post', usable from the keyboard. */
-export function PostOptionsMenu({ onEdit, onDelete, busy, buttonRef }: PostOptionsMenuProps) {
+export function PostOptionsMenu({ onEdit, onDelete, buttonRef }: PostOptionsMenuProps) {
   const { open, close, buttonProps, menuProps } = useMenu(buttonRef);
 
   const choose = (action: () => void) => () => {
@@ -21,7 +19,7 @@ export function PostOptionsMenu({ onEdit, onDelete, busy, buttonRef }: PostOptio
 
   return (
     <div className="post-options">
-      <button {...buttonProps} className="post-options__button" aria-label="Post options" disabled={busy}>
+      <button {...buttonProps} className="post-options__button" aria-label="Post options">
         <MoreIcon />
       </button>
       {open && (

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from './home-page';
 import { useFeedStore } from '../../lib/feed-store';
+import { UNDO_WINDOW_MS } from '../../lib/pending-deletes';
 
 const me = aProfile({ username: 'guestuser' });
 const older = aCompactPost({ content: 'Older but loved', createdAt: '2024-01-01T08:00:00+00:00', likeCount: 900 });
@@ -290,34 +291,72 @@ describe('trending', () => {
 });
 
 describe('one’s own posts in the home feed', () => {
-  it('leave the list when deleted, without loading it again', async () => {
-    const mine = aCompactPost({ content: 'Mine to delete' }, summaryOf(me));
-    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([mine, newer]));
+  const mine = aCompactPost({ content: 'Mine to delete' }, summaryOf(me));
+
+  /**
+   * Shows the feed (`mine` between two others) and deletes `mine` through its menu and the
+   * confirmation, from which moment the clock is the test's. (Clicks on a fake clock are fireEvent's:
+   * user-event waits on a timer after each action.)
+   */
+  async function deleteMine() {
+    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([newer, mine, older]));
     const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: mine._id });
     const user = userEvent.setup();
     renderWithApp(<HomePage />);
     const article = (await screen.findByText('Mine to delete')).closest('article')!;
-
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    vi.useFakeTimers();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+    return { feed, remove };
+  }
+
+  const contents = () => screen.getAllByRole('article').map((article) => article.querySelector('.post-card__content')?.textContent);
+  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  afterEach(() => vi.useRealTimers());
+
+  it('leave the list at once, with Undo offered; the deletion is sent when the undo window ends', async () => {
+    const { feed, remove } = await deleteMine();
+    expect(contents()).toEqual(['Newer and quiet', 'Older but loved']);
+    expect(screen.getByText('Post Deleted!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+
+    wait(UNDO_WINDOW_MS - 1);
+    expect(remove).not.toHaveBeenCalled();
+    wait(1);
+    expect(remove).toHaveBeenCalledTimes(1);
     expect(remove).toHaveBeenCalledWith(mine._id);
-    expect(await screen.findByText('Post Deleted!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Mine to delete')).toBeNull());
-    expect(shownContents()).toEqual(['Newer and quiet']);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+
+    await act(async () => {}); // the answer
+    wait(1000); // the toast's way out
+    expect(screen.queryByText('Post Deleted!')).toBeNull();
+    expect(contents()).toEqual(['Newer and quiet', 'Older but loved']);
     expect(feed).toHaveBeenCalledTimes(1);
+    expect(remove).toHaveBeenCalledTimes(1);
   });
 
-  it('stay in the list when deleting is refused', async () => {
-    const mine = aCompactPost({ content: 'Mine to keep' }, summaryOf(me));
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([mine]));
-    vi.spyOn(compactApi, 'deletePost').mockRejectedValue(new ApiError(404, 'The post was not found.'));
-    const user = userEvent.setup();
-    renderWithApp(<HomePage />);
-    const article = (await screen.findByText('Mine to keep')).closest('article')!;
+  it('come back where they were on Undo, and no deletion is ever sent', async () => {
+    const { remove } = await deleteMine();
+    wait(UNDO_WINDOW_MS - 1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await act(async () => {});
 
-    await user.click(within(article).getByRole('button', { name: 'Post options' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
-    expect(await screen.findByText('The post was not found.')).toBeInTheDocument();
-    expect(screen.getByText('Mine to keep')).toBeInTheDocument();
+    expect(contents()).toEqual(['Newer and quiet', 'Mine to delete', 'Older but loved']);
+    wait(UNDO_WINDOW_MS * 2);
+    expect(remove).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('come back, and the reason shows, when the deletion is refused', async () => {
+    const { remove } = await deleteMine();
+    remove.mockRejectedValue(new ApiError(503, 'The server had a problem. Please try again.'));
+    wait(UNDO_WINDOW_MS);
+    expect(remove).toHaveBeenCalledTimes(1);
+
+    vi.useRealTimers();
+    expect(await screen.findByText('The server had a problem. Please try again.')).toBeInTheDocument();
+    expect(contents()).toEqual(['Newer and quiet', 'Mine to delete', 'Older but loved']);
   });
 });

@@ -1,9 +1,10 @@
 import { ApiError, compactApi, toast } from '@chirp/session';
-import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp, summaryOf } from '@chirp/session/testing';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNDO_WINDOW_MS } from '../../lib/pending-deletes';
 import PostPage from './post-page';
 
 const me = aProfile({ username: 'guestuser' });
@@ -91,5 +92,66 @@ describe('a post’s page', () => {
     expect((await screen.findAllByRole('article'))[0]).toHaveTextContent('What should I read?');
     expect(thread).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('list', { name: 'Earlier in the conversation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting from a post’s page', () => {
+  const mine = aCompactPost({ content: 'My question', replyCount: 1 }, summaryOf(me));
+  const myReply = aCompactPost({ content: 'My own answer', replyTo: mine._id, replyingTo: me.username }, summaryOf(me));
+
+  /** Deletes the post whose text is `content` through its menu and the confirmation; the clock is the test's from then on. */
+  async function deleteThe(content: string) {
+    const user = userEvent.setup();
+    const article = (await screen.findByText(content)).closest('article')!;
+    await user.click(within(article).getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    vi.useFakeTimers();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+  }
+
+  /** My question's page, my answer under it; the back end deletes what it is asked to. */
+  async function showMyQuestion() {
+    const thread = vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [], post: mine });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([myReply]));
+    const remove = vi.spyOn(compactApi, 'deletePost').mockImplementation(async (postId) => ({ postId }));
+    renderWithApp(<PostPage postId={mine._id} />, { path: `/post/${mine._id}` });
+    await screen.findByText('My own answer');
+    return { thread, remove };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the post as deleted at once, and as not found once the server has deleted it', async () => {
+    const { thread, remove } = await showMyQuestion();
+    await deleteThe('My question');
+
+    expect(screen.getByText('This post was deleted')).toBeInTheDocument();
+    expect(screen.queryByText('My question')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Reply' })).toBeNull();
+    // Its replies stay, as they do once it is gone: they say what they answered is being deleted.
+    expect(screen.getByText('My own answer').closest('article')).toHaveTextContent('Replying to a deleted post');
+
+    thread.mockRejectedValue(new ApiError(404, 'This post does not exist. It may have been deleted.'));
+    act(() => vi.advanceTimersByTime(UNDO_WINDOW_MS));
+    expect(remove).toHaveBeenCalledWith(mine._id);
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByText('My question')).toBeNull();
+  });
+
+  it('takes a reply out of the replies and of its post’s count at once, and Undo puts both back', async () => {
+    const { remove } = await showMyQuestion();
+    await deleteThe('My own answer');
+
+    expect(screen.queryByText('My own answer')).toBeNull();
+    expect(screen.getByText('No replies yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reply, 0 replies' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await act(async () => {});
+    expect(screen.getByText('My own answer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reply, 1 reply' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(UNDO_WINDOW_MS));
+    expect(remove).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ComposerForm } from '../../components/composer/composer-form';
 import { PostCard } from '../../components/posts/post-card';
 import PostList from '../../components/posts/post-list';
+import { useFeedStore } from '../../lib/feed-store';
 import '../../lib/live-lists';
 import './post-page.css';
 
@@ -42,11 +43,15 @@ function BackButton() {
 
 /**
  * /post/{postId}: the posts it replies to, the post, a reply box, then its replies under
- * 'Replies', a page at a time.
+ * 'Replies', a page at a time. A post of the page being deleted shows as deleted at once; once the
+ * server has deleted the post itself, the page says it is not found, as for any deleted post.
  */
 export default function PostPage({ postId }: PostPageProps) {
   const { data, error, refetch } = useThread(postId);
   const signedIn = useSession((state) => state.token !== null);
+  const deleting = useFeedStore((state) => state.deletingPosts);
+  const beingDeleted = (id: string) => deleting.some((entry) => entry.postId === id);
+  const postDeleting = data !== undefined && beingDeleted(data.post._id);
   const titleId = useId();
   const repliesId = useId();
   const mainRef = useRef<HTMLDivElement>(null);
@@ -86,14 +91,14 @@ export default function PostPage({ postId }: PostPageProps) {
           {hasAncestors && (
             <ol className="post-page__thread" aria-label="Earlier in the conversation">
               {data.ancestors.map((entry) => (
-                <li key={entry._id}>{isDeleted(entry) ? <DeletedPlaceholder /> : <PostCard post={entry} />}</li>
+                <li key={entry._id}>{isDeleted(entry) || beingDeleted(entry._id) ? <DeletedPlaceholder /> : <PostCard post={entry} />}</li>
               ))}
             </ol>
           )}
           <div ref={mainRef} className="post-page__main">
-            <PostCard post={data.post} />
+            {postDeleting ? <DeletedPlaceholder /> : <PostCard post={data.post} />}
           </div>
-          {signedIn && (
+          {signedIn && !postDeleting && (
             <div className="post-page__reply card">
               <ComposerForm replyTo={data.post} />
             </div>
