@@ -59,30 +59,10 @@ export function undoDelete(postId: string): boolean {
   return entry !== undefined;
 }
 
-/**
- * Starts `call` so that the requests it makes outlive the page (`keepalive`) and carry `token`. The
- * transport (@chirp/session) keeps its base URL and token reading to itself and hands each request
- * to the page's `fetch` in the same turn as the call: a `fetch` that adds the two, in place for that
- * turn only, sends exactly the transport's request (its URL, its headers) without rebuilding it here.
- */
-function startOutlivingPage<T>(token: string | null, call: () => Promise<T>): Promise<T> {
-  const pageFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    if (token && !headers.has('authorization')) headers.set('authorization', token);
-    return pageFetch(input, { ...init, headers, keepalive: true });
-  };
-  try {
-    return call();
-  } finally {
-    globalThis.fetch = pageFetch;
-  }
-}
-
 /** Sends every deletion still waiting, at once, with requests that outlive the page. */
 export function sendPendingDeletesNow(): void {
   for (const postId of [...pending.keys()]) {
-    send(postId, ({ token }) => startOutlivingPage(token, () => compactApi.deletePost(postId)));
+    send(postId, ({ token }) => compactApi.deletePostAsPageGoes(postId, token));
   }
 }
 

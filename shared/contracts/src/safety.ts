@@ -24,6 +24,7 @@ export const SAFETY_TEXTS = {
   unblocked: (username: string) => `Unblocked @${username}`,
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
+  linkNotCopied: 'The link could not be copied: this browser did not allow it.',
   /** A profile the viewer blocked, or whose person blocked them: its details and posts are not shown. */
   youBlockedProfile: 'You have blocked this account.',
   blockedYouProfile: 'This account has blocked you.',

@@ -239,3 +239,19 @@ export const ChevronRightIcon = ({ size }: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Icon>
 );
+
+/** A speaker struck through: mute someone. */
+export const MuteIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M11 5 6 9H3v6h3l5 4z" />
+    <path d="m22 9-6 6M16 9l6 6" />
+  </Icon>
+);
+
+/** A circle struck through: block someone. */
+export const BlockIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.6 5.6 12.8 12.8" />
+  </Icon>
+);

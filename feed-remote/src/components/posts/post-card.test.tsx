@@ -227,6 +227,46 @@ describe('the options of a post', () => {
     expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
   });
 
+  it('on someone else’s post: Mute and Block its author, and Copy link', async () => {
+    const { user } = showPost(aPost());
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu', { name: 'More options' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ada', 'Block @ada', 'Copy link']);
+    expect(within(menu).queryByRole('menuitem', { name: 'Edit Post' })).toBeNull();
+  });
+
+  it('mutes the author, says so and loads the lists again without their posts', async () => {
+    const mute = vi.spyOn(compactApi, 'mute').mockResolvedValue({ relation: { userId: ada._id, mutedByMe: true, blockedByMe: false } });
+    const post = aPost();
+    const { user } = showPost(post);
+    // The list loads again as the back end now answers it: without the muted author's post.
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mute @ada' }));
+    expect(await screen.findByText('Muted @ada')).toBeInTheDocument();
+    expect(mute).toHaveBeenCalledWith(ada._id);
+    expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: queryKeys.posts }));
+    expect(await screen.findByText('gone')).toBeInTheDocument();
+  });
+
+  it('blocks the author; a refusal shows the back end’s words', async () => {
+    vi.spyOn(compactApi, 'block').mockRejectedValue(new ApiError(404, 'This user does not exist.'));
+    const { user } = showPost(aPost());
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block @ada' }));
+    expect(await screen.findByText('This user does not exist.')).toBeInTheDocument();
+  });
+
+  it('copies the post’s address', async () => {
+    const post = aPost();
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/post/${post._id}`);
+  });
+
   it('open a menu with Edit Post and Delete Post; Escape closes it and gives focus back', async () => {
     const { user } = showPost(aPost({}, { mine: true }));
     const button = screen.getByRole('button', { name: 'Post options' });

@@ -1,6 +1,6 @@
-import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { type CompactPost, DEFAULT_AVATAR, paths, SAFETY_TEXTS } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BookmarkIcon, HeartIcon, RelativeTime, ReplyIcon, shortcutTarget } from '@chirp/ui';
+import { BlockIcon, BookmarkIcon, EditIcon, HeartIcon, LinkIcon, MuteIcon, RelativeTime, ReplyIcon, shortcutTarget, TrashIcon } from '@chirp/ui';
 import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
@@ -9,7 +9,8 @@ import { useDeleting, useRepliesDeleting } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
 import { DeletePostDialog } from './delete-post-dialog';
 import { PostText } from './post-text';
-import { PostOptionsMenu } from './post-options-menu';
+import { PostOptionsMenu, type PostOption } from './post-options-menu';
+import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
 
 function PostImage({ src, alt }: { src: string; alt: string }) {
@@ -103,6 +104,18 @@ function useOpenOnClick(postId: string) {
   };
 }
 
+/** The ⋯ menu of someone else's post: its author can be muted or blocked by whoever is signed in; anyone can copy its link. */
+function othersPostOptions(post: CompactPost, signedIn: boolean): PostOption[] {
+  const { username } = post;
+  const link: PostOption = { label: SAFETY_TEXTS.copyLink, icon: <LinkIcon />, onSelect: () => void copyPostLink(post) };
+  if (!signedIn) return [link];
+  return [
+    { label: SAFETY_TEXTS.mute(username), icon: <MuteIcon />, onSelect: () => void muteAuthor(post) },
+    { label: SAFETY_TEXTS.block(username), icon: <BlockIcon />, danger: true, onSelect: () => void blockAuthor(post) },
+    link,
+  ];
+}
+
 interface PostCardProps {
   post: CompactPost;
   /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
@@ -160,8 +173,17 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
           <Link to={paths.post(post._id)} className="post-card__permalink" {...shortcutTarget('open')}>
             <RelativeTime className="post-card__date" dateTime={post.createdAt} />
           </Link>
-          {ownPost && (
-            <PostOptionsMenu buttonRef={optionsButtonRef} onEdit={() => setEditing(true)} onDelete={() => setConfirmingDelete(true)} />
+          {ownPost ? (
+            <PostOptionsMenu
+              label="Post options"
+              buttonRef={optionsButtonRef}
+              options={[
+                { label: 'Edit Post', icon: <EditIcon />, onSelect: () => setEditing(true) },
+                { label: 'Delete Post', icon: <TrashIcon />, danger: true, onSelect: () => setConfirmingDelete(true) },
+              ]}
+            />
+          ) : (
+            <PostOptionsMenu label="More options" buttonRef={optionsButtonRef} options={othersPostOptions(post, signedIn)} />
           )}
         </header>
         <ReplyingTo post={post} />

@@ -1,15 +1,27 @@
-import { EditIcon, MoreIcon, TrashIcon, useMenu } from '@chirp/ui';
-import { type RefObject } from 'react';
+import { MoreIcon, useMenu } from '@chirp/ui';
+import { type ReactNode, type RefObject } from 'react';
+
+export interface PostOption {
+  label: string;
+  icon?: ReactNode;
+  /** Drawn as a warning (deleting). */
+  danger?: boolean;
+  onSelect: () => void;
+}
 
 interface PostOptionsMenuProps {
-  onEdit: () => void;
-  onDelete: () => void;
+  /** The button's and the menu's name: 'Post options' (the spec's) on one's own post, 'More options' on others'. */
+  label: string;
+  options: readonly PostOption[];
   /** The 'Post options' button, so that a dialog opened from the menu can give focus back to it. */
   buttonRef: RefObject<HTMLButtonElement | null>;
 }
 
-/** The menu of one's own post (spec 4): 'Edit Post' and 'Delete Post', usable from the keyboard. */
-export function PostOptionsMenu({ onEdit, onDelete, buttonRef }: PostOptionsMenuProps) {
+/**
+ * A post's ⋯ menu, usable from the keyboard: on one's own post 'Edit Post' and 'Delete Post' (spec 4),
+ * on anyone else's what protects one from its author and a link to share.
+ */
+export function PostOptionsMenu({ label, options, buttonRef }: PostOptionsMenuProps) {
   const { open, close, buttonProps, menuProps } = useMenu(buttonRef);
 
   const choose = (action: () => void) => () => {
@@ -19,28 +31,24 @@ export function PostOptionsMenu({ onEdit, onDelete, buttonRef }: PostOptionsMenu
 
   return (
     <div className="post-options">
-      <button {...buttonProps} className="post-options__button" aria-label="Post options">
+      <button {...buttonProps} className="post-options__button" aria-label={label}>
         <MoreIcon />
       </button>
       {open && (
-        <ul {...menuProps} aria-label="Post options" className="menu post-options__menu">
-          <li role="none">
-            <button role="menuitem" type="button" className="post-options__item" onClick={choose(onEdit)}>
-              <EditIcon />
-              Edit Post
-            </button>
-          </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              className="post-options__item post-options__item--danger"
-              onClick={choose(onDelete)}
-            >
-              <TrashIcon />
-              Delete Post
-            </button>
-          </li>
+        <ul {...menuProps} aria-label={label} className="menu post-options__menu">
+          {options.map(({ label, icon, danger, onSelect }) => (
+            <li role="none" key={label}>
+              <button
+                role="menuitem"
+                type="button"
+                className={`post-options__item${danger ? ' post-options__item--danger' : ''}`}
+                onClick={choose(onSelect)}
+              >
+                {icon}
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { API_ROUTES, createCompactClient, laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS, type Send } from '@chirp/contracts';
+import { API_ROUTES, createCompactClient, fillPath, laterWalPosition, READ_YOUR_WRITES, STORAGE_KEYS, type Send } from '@chirp/contracts';
 import type {
   CompactBookmarkResponse,
   CompactFollowResponse,
@@ -18,6 +18,7 @@ import type {
   SignupPayload,
   Account,
   AccountEdit,
+  Relation,
 } from '@chirp/contracts';
 import { ApiError, messageFromBody } from './api-error';
 
@@ -99,6 +100,18 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?
   }
   if (payload === null) throw new ApiError(response.status, 'The server sent an unreadable answer.');
   return payload as T;
+}
+
+/**
+ * A change sent as the page goes away (pagehide) or the session ends: a request that outlives the
+ * page (`keepalive`), with the token the person had when they asked for it (a sign-out has cleared
+ * storage by then). Its answer is not read: the page may be gone.
+ */
+async function leavingRequest(method: 'POST' | 'DELETE', path: string, token: string | null): Promise<void> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = token;
+  const response = await config.fetch(`${config.baseUrl}/api${path}`, { method, headers, keepalive: true });
+  if (!response.ok) throw new ApiError(response.status, messageFromBody(await response.json().catch(() => null), response.status));
 }
 
 /** Posts this page made, and the calls making them: a live "new post" that is one of them is not news here. */
@@ -192,6 +205,9 @@ export const compactApi = {
   like: (postId: string): Promise<CompactPostResponse> => compactCalls.likePost({ params: { postId } }),
   dislike: (postId: string): Promise<CompactPostResponse> => compactCalls.dislikePost({ params: { postId } }),
   deletePost: (postId: string): Promise<{ postId: string }> => compactCalls.deletePost({ params: { postId } }),
+  /** `deletePost` as the page goes or the session ends, with the token of when the person asked (see leavingRequest). */
+  deletePostAsPageGoes: (postId: string, token: string | null): Promise<void> =>
+    leavingRequest('DELETE', `${fillPath(API_ROUTES.deletePost.path, { postId })}?view=compact`, token),
   bookmark: (postId: string): Promise<CompactBookmarkResponse> => compactCalls.bookmark({ params: { postId } }),
   removeBookmark: (postId: string): Promise<CompactBookmarkResponse> => compactCalls.removeBookmark({ params: { postId } }),
   follow: (userId: string): Promise<CompactFollowResponse> => compactCalls.follow({ params: { userId } }),
@@ -201,6 +217,14 @@ export const compactApi = {
   /** The signed-in person's own settings (their email address is nowhere else). */
   account: (): Promise<{ account: Account }> => compactCalls.account(),
   editAccount: (changes: AccountEdit): Promise<{ account: Account }> => compactCalls.editAccount({ body: changes }),
+
+  /** Muting and blocking someone, and undoing either: each answers how the caller now stands with them. */
+  mute: (userId: string): Promise<{ relation: Relation }> => compactCalls.mute({ params: { userId } }),
+  unmute: (userId: string): Promise<{ relation: Relation }> => compactCalls.unmute({ params: { userId } }),
+  block: (userId: string): Promise<{ relation: Relation }> => compactCalls.block({ params: { userId } }),
+  unblock: (userId: string): Promise<{ relation: Relation }> => compactCalls.unblock({ params: { userId } }),
+  mutedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.mutedPeople({ query: { ...query } }),
+  blockedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.blockedPeople({ query: { ...query } }),
 };
 
 export type CompactApi = typeof compactApi;
