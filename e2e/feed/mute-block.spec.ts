@@ -30,7 +30,7 @@ test('someone else’s post offers Mute, Block and Copy link; muting takes the a
   await expect(postCard(page, SOFIAS_POST)).toHaveCount(0);
 });
 
-test('blocking the author of a post takes their posts away, and their profile shows none of its details', async ({ page }) => {
+test('blocking the author of a post takes their posts away; their profile says so, and unblocks', async ({ page }) => {
   await logIn(page);
   await feedReady(page);
   await choose(page, MARCUS_POST, 'Block @marcus_bell');
@@ -38,5 +38,17 @@ test('blocking the author of a post takes their posts away, and their profile sh
   await expect(postCard(page, MARCUS_POST)).toHaveCount(0);
 
   await page.goto('/profile/marcus_bell');
-  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('note')).toHaveText('You have blocked this account.');
+  await expect(main.getByRole('article')).toHaveCount(0);
+  // The profile's own actions (not the suggestions beside it).
+  const actions = main.locator('.profile__actions');
+  await expect(actions.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
+
+  await main.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Unblock @marcus_bell' }).click();
+  await expect(toastMessage(page, 'Unblocked @marcus_bell')).toBeVisible();
+  await expect(main.getByRole('note')).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await expect(main.getByRole('article').first()).toBeVisible();
 });

@@ -29,4 +29,5 @@ export {
   replyAnnounced,
 } from './cache-updates';
 export { UNREAD_POLL_MS, useUnreadNotifications } from './notification-queries';
+export { changeRelation, type RelationChange } from './relations';
 export { applyLiveEvent, installCacheUpdates, installListUpdates, liveListEventHeard } from './live-cache';

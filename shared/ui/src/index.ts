@@ -8,6 +8,7 @@ export * from './icons';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog';
 export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './use-media-query';
 export { useMenu } from './use-menu';
+export { OptionsMenu, type MenuOption } from './options-menu';
 export { RetryAlert, Spinner } from './status';
 export { ThemeMenuButton, ThemeSubmenu, type ThemeChoiceProps, type ThemeName } from './theme-menu';
 export { fullDateTime, RelativeTime, type RelativeTimeProps, relativeTime, shortDate, useMinuteClock } from './relative-time';

@@ -1,6 +1,19 @@
 import { type CompactPost, DEFAULT_AVATAR, paths, SAFETY_TEXTS } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BlockIcon, BookmarkIcon, EditIcon, HeartIcon, LinkIcon, MuteIcon, RelativeTime, ReplyIcon, shortcutTarget, TrashIcon } from '@chirp/ui';
+import {
+  BlockIcon,
+  BookmarkIcon,
+  EditIcon,
+  HeartIcon,
+  LinkIcon,
+  type MenuOption,
+  MuteIcon,
+  OptionsMenu,
+  RelativeTime,
+  ReplyIcon,
+  shortcutTarget,
+  TrashIcon,
+} from '@chirp/ui';
 import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
@@ -9,7 +22,6 @@ import { useDeleting, useRepliesDeleting } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
 import { DeletePostDialog } from './delete-post-dialog';
 import { PostText } from './post-text';
-import { PostOptionsMenu, type PostOption } from './post-options-menu';
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
 
@@ -105,9 +117,9 @@ function useOpenOnClick(postId: string) {
 }
 
 /** The ⋯ menu of someone else's post: its author can be muted or blocked by whoever is signed in; anyone can copy its link. */
-function othersPostOptions(post: CompactPost, signedIn: boolean): PostOption[] {
+function othersPostOptions(post: CompactPost, signedIn: boolean): MenuOption[] {
   const { username } = post;
-  const link: PostOption = { label: SAFETY_TEXTS.copyLink, icon: <LinkIcon />, onSelect: () => void copyPostLink(post) };
+  const link: MenuOption = { label: SAFETY_TEXTS.copyLink, icon: <LinkIcon />, onSelect: () => void copyPostLink(post) };
   if (!signedIn) return [link];
   return [
     { label: SAFETY_TEXTS.mute(username), icon: <MuteIcon />, onSelect: () => void muteAuthor(post) },
@@ -174,7 +186,8 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
             <RelativeTime className="post-card__date" dateTime={post.createdAt} />
           </Link>
           {ownPost ? (
-            <PostOptionsMenu
+            <OptionsMenu
+              className="post-options"
               label="Post options"
               buttonRef={optionsButtonRef}
               options={[
@@ -183,7 +196,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               ]}
             />
           ) : (
-            <PostOptionsMenu label="More options" buttonRef={optionsButtonRef} options={othersPostOptions(post, signedIn)} />
+            <OptionsMenu className="post-options" label="More options" buttonRef={optionsButtonRef} options={othersPostOptions(post, signedIn)} />
           )}
         </header>
         <ReplyingTo post={post} />

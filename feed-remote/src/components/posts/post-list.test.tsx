@@ -47,7 +47,8 @@ describe('the post list', () => {
     renderWithApp(<PostList source={SOURCE} emptyText="none" label="Posts" />);
     // happy-dom measures every card 0 px tall: all are in the viewport, so the end is near at once (the
     // home page's tests give cards a height and scroll to show the list waits for the end to come near).
-    expect(await screen.findByText('second 5')).toBeInTheDocument();
+    // Two pages of 20 and 5 cards to render: a busy machine (tests side by side) takes more than a second.
+    expect(await screen.findByText('second 5', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(userPosts.mock.calls).toEqual([
       ['ada', { cursor: undefined }],
       ['ada', { cursor: 'c1' }],

@@ -1,6 +1,8 @@
-import { DEFAULT_AVATAR, type Profile } from '@chirp/contracts';
-import { chooseTheme, useSignOut, useThemeChoice } from '@chirp/session';
-import { SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
+import { DEFAULT_AVATAR, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
+import { changeRelation } from '@chirp/queries';
+import { chooseTheme, useSession, useSignOut, useThemeChoice } from '@chirp/session';
+import { BlockIcon, type MenuOption, MuteIcon, OptionsMenu, SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
+import { useRef } from 'react';
 import { useFollowShown } from '../../lib/follow-actions';
 import { FollowButton } from '../../components/people/follow-button';
 import { fullName } from '../../components/people/people';
@@ -52,9 +54,24 @@ function ProfileField({
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
+/** What the viewer can do about someone else: mute or block them, or undo either. */
+function personOptions(person: Profile): MenuOption[] {
+  const { username } = person;
+  return [
+    person.mutedByMe
+      ? { label: SAFETY_TEXTS.unmute(username), icon: <MuteIcon />, onSelect: () => void changeRelation(person, 'unmute') }
+      : { label: SAFETY_TEXTS.mute(username), icon: <MuteIcon />, onSelect: () => void changeRelation(person, 'mute') },
+    person.blockedByMe
+      ? { label: SAFETY_TEXTS.unblock(username), icon: <BlockIcon />, onSelect: () => void changeRelation(person, 'unblock') }
+      : { label: SAFETY_TEXTS.block(username), icon: <BlockIcon />, danger: true, onSelect: () => void changeRelation(person, 'block') },
+  ];
+}
+
 /** Picture, names, title, bio, website, counts, and the owner's or visitor's actions. */
 export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowList }: ProfileHeaderProps) {
   const signOut = useSignOut();
+  const signedIn = useSession((state) => state.token !== null);
+  const optionsRef = useRef<HTMLButtonElement>(null);
   const theme = useThemeChoice();
   // The phone has no account menu: its Theme choice sits beside Sign out, where a phone user looks for account settings.
   const phone = usePhoneLayout();
@@ -91,7 +108,10 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
               {phone && <ThemeMenuButton chosen={theme} onChoose={chooseTheme} />}
             </>
           ) : (
-            <FollowButton person={user} className="profile__follow" />
+            <>
+              {signedIn && <OptionsMenu label="More options" buttonRef={optionsRef} options={personOptions(user)} />}
+              {!user.blockedByMe && !user.blocksMe && <FollowButton person={user} className="profile__follow" />}
+            </>
           )}
         </div>
       </div>
@@ -100,6 +120,11 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
           {fullName(user)}
         </h1>
         <p className="profile__handle">@{user.username}</p>
+        {(user.blockedByMe || user.blocksMe) && (
+          <p className="profile__blocked" role="note">
+            {user.blockedByMe ? SAFETY_TEXTS.youBlockedProfile : SAFETY_TEXTS.blockedYouProfile}
+          </p>
+        )}
         <ProfileField className="profile__title" field="title" value={user.title} isOwn={isOwn} onEdit={onEdit} />
         <ProfileField className="profile__bio" field="bio" value={user.bio} isOwn={isOwn} onEdit={onEdit} />
         {isPrompt('website', user.website) ? (

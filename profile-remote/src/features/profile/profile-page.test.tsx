@@ -324,3 +324,42 @@ describe('following and followers dialogs', () => {
     expect(await within(dialog).findByRole('link', { name: /Jane Doe/ })).toBeInTheDocument();
   });
 });
+
+describe('muting and blocking from a profile', () => {
+  it('offers Mute and Block on someone else’s profile (none on one’s own); muting says so', async () => {
+    const mute = vi.spyOn(compactApi, 'mute').mockResolvedValue({ relation: { userId: 'id-rohit', mutedByMe: true, blockedByMe: false } });
+    show('rohit');
+    await userEvent.click(await screen.findByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu', { name: 'More options' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @rohit', 'Block @rohit']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Mute @rohit' }));
+    expect(mute).toHaveBeenCalledWith('id-rohit');
+    expect(await screen.findByText('Muted @rohit')).toBeInTheDocument();
+  });
+
+  it('offers Unmute and Unblock to undo them, and a blocked profile says so, with no Follow button', async () => {
+    serveProfiles(me, { ...rohit, mutedByMe: true, blockedByMe: true, bio: '', title: '', website: '' });
+    const unblock = vi.spyOn(compactApi, 'unblock').mockResolvedValue({ relation: { userId: 'id-rohit', mutedByMe: true, blockedByMe: false } });
+    show('rohit');
+    expect(await screen.findByRole('note')).toHaveTextContent('You have blocked this account.');
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute @rohit', 'Unblock @rohit']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unblock @rohit' }));
+    expect(unblock).toHaveBeenCalledWith('id-rohit');
+    expect(await screen.findByText('Unblocked @rohit')).toBeInTheDocument();
+  });
+
+  it('tells someone who was blocked that the account blocked them', async () => {
+    serveProfiles(me, { ...rohit, blocksMe: true, bio: '', title: '', website: '' });
+    show('rohit');
+    expect(await screen.findByRole('note')).toHaveTextContent('This account has blocked you.');
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+  });
+
+  it('offers no menu on one’s own profile', async () => {
+    show(me.username);
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More options' })).toBeNull();
+  });
+});
