@@ -6,5 +6,6 @@ export default defineRemoteConfig({
     './ProfilePage': './src/features/profile/profile-page.tsx',
     './SidePanel': './src/features/side-panel/side-panel.tsx',
     './SearchPage': './src/features/search/search-page.tsx',
+    './SettingsPage': './src/features/settings/settings-page.tsx',
   },
 });

@@ -5,6 +5,7 @@
  * service: streaming, `cache` modes, CORS, blobs). So we put the natives back and send only calls
  * to this origin's `/api` through Mirage, answering them with native `Response`s.
  */
+import { DECIDED_ERRORS } from '@chirp/api-rules';
 
 export interface FetchNatives {
   fetch: typeof fetch;
@@ -53,6 +54,13 @@ export function splitFetch(natives: FetchNatives, mirageFetch: typeof fetch): ty
       // Pretender would throw on this address and the call would never settle.
       return new natives.Response(JSON.stringify({ errors: ['The address of this call is not valid.'] }), {
         status: 400,
+        headers: PLAIN_JSON,
+      });
+    }
+    // An empty segment ('/api//', '/api/x//y') names no call, and Pretender's router cannot route it.
+    if (url.pathname.slice('/api/'.length).replace(/\/$/, '').includes('//') || /^\/api\/\/+$/.test(url.pathname)) {
+      return new natives.Response(JSON.stringify({ errors: [DECIDED_ERRORS.unknownCall(request.method, url.pathname)] }), {
+        status: 404,
         headers: PLAIN_JSON,
       });
     }

@@ -158,7 +158,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
       this.put(`${LIVE.path}/:streamId/posts`, answerWith(shownPostsRoute(live), backend));
       // Any other path or method under /api: 404 with a sentence, never Mirage's own exception.
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-        // '/*rest' needs a segment: '/api/' itself is its own route.
+        // '/*rest' needs a segment: '/api/' itself is its own route (an empty segment is fetch-router's).
         for (const path of ['/', '/*rest']) this[method](path, answerWith(unknownCall, backend));
       }
       // XHRs (Pretender intercepts those too) to anything but this origin's /api go to the network.

@@ -129,6 +129,8 @@ test('the Theme choice works with the keyboard alone', async ({ page }, testInfo
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Theme' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
   }

@@ -27,7 +27,7 @@ test("the account menu's Profile opens the own profile", async ({ page }) => {
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu');
   // Spec 2's Profile and Signout, with the Theme choice (not in the spec) between them.
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Theme', 'Signout']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Theme', 'Signout']);
   await menu.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${GUEST}$`));
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Guest User' })).toBeVisible();
@@ -39,6 +39,8 @@ test('the account menu works from the keyboard and closes on Escape', async ({ p
   await menuButton.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Theme' })).toBeFocused();
   await page.keyboard.press('ArrowDown');

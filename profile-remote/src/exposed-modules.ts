@@ -5,10 +5,12 @@
 import type { ExposedModules } from '@chirp/seams';
 import * as ProfilePage from './features/profile/profile-page';
 import * as SearchPage from './features/search/search-page';
+import * as SettingsPage from './features/settings/settings-page';
 import * as SidePanel from './features/side-panel/side-panel';
 
 export const exposedModules = {
   './ProfilePage': ProfilePage,
   './SidePanel': SidePanel,
   './SearchPage': SearchPage,
+  './SettingsPage': SettingsPage,
 } satisfies ExposedModules<'profile'>;

@@ -41,7 +41,9 @@ export class QuotaRefusal extends Refusal {
 async function withinQuota<T>(q: Queryable, claim: WindowClaim, refusal: (seconds: number) => string, work: () => Promise<T>): Promise<T> {
   const claimed = await claimUsage(q, claim);
   if (claimed.granted === 0) {
-    const seconds = Math.max(1, Math.ceil(claimed.waitMs / 1000));
+    // The database reckons the wait from its transaction's start, which a claim that waited for the
+    // window's lock has behind it: never more than the window, whatever that wait was.
+    const seconds = Math.max(1, Math.ceil(Math.min(claimed.waitMs, claim.windowMs) / 1000));
     throw new QuotaRefusal(refusal(seconds), seconds);
   }
   try {

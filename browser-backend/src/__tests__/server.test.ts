@@ -85,6 +85,18 @@ describe('what reaches Mirage and what reaches the network', () => {
     expect((await fetch(request)).status).toBe(200);
   });
 
+  it('answers an address with an empty segment as a call that does not exist, never with a Mirage exception', async () => {
+    server = await startMirage({ delay: 0, store: memoryStore() });
+    for (const path of ['/api//', '/api///', '/api//users', '/api/users//x']) {
+      const answer = await fetch(path);
+      expect({ path, status: answer.status, body: await answer.json() }).toEqual({
+        path,
+        status: 404,
+        body: { errors: [expect.stringMatching(/^There is no API call GET \/api\//)] },
+      });
+    }
+  });
+
   it("gives the page's fetch back on shutdown", async () => {
     server = await startMirage({ delay: 0, store: memoryStore() });
     expect(globalThis.fetch).not.toBe(networkFetch);

@@ -59,7 +59,8 @@ describe('where a list read goes', () => {
     const reads = Object.entries(API_ROUTES).filter(([, route]) => route.method === 'GET').map(([name]) => name);
     expect(Object.keys(READ_FROM).sort()).toEqual(reads.sort());
     const onPrimary = Object.entries(READ_FROM).filter(([, where]) => where === 'primary').map(([name]) => name);
-    expect(onPrimary.sort()).toEqual(['post', 'thread', 'user', 'userByUsername']);
+    // And one's own settings and lists of people muted or blocked, read right after changing them.
+    expect(onPrimary.sort()).toEqual(['account', 'blockedPeople', 'mutedPeople', 'post', 'thread', 'user', 'userByUsername']);
   });
 });
 

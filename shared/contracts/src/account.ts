@@ -18,6 +18,13 @@ export const ACCOUNT_ERRORS = {
 
 /** What the screens say about the account. */
 export const ACCOUNT_TEXTS = {
+  settings: 'Settings',
+  accountSection: 'Your account',
+  saved: 'Settings saved',
+  mutedAccounts: 'Muted accounts',
+  blockedAccounts: 'Blocked accounts',
+  noneMuted: 'You have muted no one.',
+  noneBlocked: 'You have blocked no one.',
   /** After a refusal of the address typed at sign-up (the account itself was made). */
   emailNotKept: 'Your account was made without this email address: add one in Settings.',
 } as const;

@@ -13,4 +13,6 @@ export const paths = {
   /** A post's own page: the conversation above it, the post, its replies. */
   post: (postId: string) => `/post/${encodeURIComponent(postId)}`,
   notifications: '/notifications',
+  /** The account's settings and the people muted or blocked. */
+  settings: '/settings',
 } as const;

@@ -21,7 +21,10 @@ export type PeopleSource =
   | { kind: 'followers'; userId: string }
   | { kind: 'following'; userId: string }
   | { kind: 'search'; text: string }
-  | { kind: 'suggestions' };
+  | { kind: 'suggestions' }
+  /** The signed-in person's muted and blocked people (Settings). */
+  | { kind: 'muted' }
+  | { kind: 'blocked' };
 
 export const queryKeys = {
   posts: ['posts'] as const,

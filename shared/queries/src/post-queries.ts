@@ -36,6 +36,10 @@ export function fetchPeoplePage(source: PeopleSource, cursor?: string): Promise<
       return compactApi.searchPeople(source.text, { cursor });
     case 'suggestions':
       return compactApi.suggestions({ cursor });
+    case 'muted':
+      return compactApi.mutedPeople({ cursor });
+    case 'blocked':
+      return compactApi.blockedPeople({ cursor });
   }
 }
 

@@ -60,6 +60,8 @@ export interface RemoteModules {
   'profile/ProfilePage': ProfilePageProps;
   'profile/SidePanel': SidePanelProps;
   'profile/SearchPage': SearchPageProps;
+  /** /settings: the account's names and address, and the people muted or blocked. */
+  'profile/SettingsPage': NoProps;
   'notifications/NotificationsPage': NoProps;
 }
 

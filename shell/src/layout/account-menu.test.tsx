@@ -14,12 +14,12 @@ beforeEach(() => {
 });
 
 describe('the account menu', () => {
-  it('offers Profile, Theme and Signout', async () => {
+  it('offers Profile, Settings, Theme and Signout', async () => {
     const user = userEvent.setup();
     renderWithApp(<AccountMenu />);
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = screen.getByRole('menu', { name: 'Account' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Theme', 'Signout']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Settings', 'Theme', 'Signout']);
   });
 
   it('names the person by the full name kept from last time while the back end cannot say who they are', () => {

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 
 /**
  * The sidebar's profile dropdown (spec 2: Profile, Signout), a keyboard-usable menu button, with
- * the Theme submenu between them (a device setting, kept with the account's).
+ * Settings and the Theme submenu between them (Theme a device setting, kept with the account's).
  */
 export function AccountMenu() {
   const user = useSession((state) => state.currentUser);
@@ -40,6 +40,11 @@ export function AccountMenu() {
           <li role="none">
             <Link role="menuitem" to={paths.profile(username)} onClick={close}>
               Profile
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={paths.settings} onClick={close}>
+              Settings
             </Link>
           </li>
           <ThemeSubmenu chosen={theme} onChoose={themeChosen} />

@@ -15,6 +15,7 @@ const SECTION_NAMES: Record<string, string> = {
   [paths.bookmarks]: 'Bookmarks',
   [paths.likedPosts]: 'Liked Post',
   [paths.notifications]: 'Notifications',
+  [paths.settings]: 'Settings',
 };
 
 function pageName(pathname: string, search: string): string {

@@ -74,6 +74,7 @@ const routes: RouteObject[] = [
           { path: paths.search, element: <SearchRoute /> },
           { path: '/post/:postId', element: <PostRoute /> },
           { path: paths.notifications, element: <RemoteArea module="notifications/NotificationsPage" label="notifications" /> },
+          { path: paths.settings, element: <RemoteArea module="profile/SettingsPage" label="settings" /> },
         ],
       },
     ],

@@ -1,8 +1,9 @@
-import { DEFAULT_AVATAR, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
+import { DEFAULT_AVATAR, paths, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
 import { changeRelation } from '@chirp/queries';
 import { chooseTheme, useSession, useSignOut, useThemeChoice } from '@chirp/session';
 import { BlockIcon, type MenuOption, MuteIcon, OptionsMenu, SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { useFollowShown } from '../../lib/follow-actions';
 import { FollowButton } from '../../components/people/follow-button';
 import { fullName } from '../../components/people/people';
@@ -96,6 +97,11 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
               <button type="button" className="button" onClick={onEdit}>
                 Edit Profile
               </button>
+              {phone && (
+                <Link to={paths.settings} className="button">
+                  Settings
+                </Link>
+              )}
               <button
                 type="button"
                 className="button profile__sign-out"

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, logIn, signOut, test } from '../support/fixtures';
+import { GUEST_CREDENTIALS } from '@chirp/contracts';
+
+/** Settings, as a person reaches it: the account menu on a desktop, their own profile on a phone. */
+async function openSettings(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+  }
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+test('an email address saved in Settings logs in as the username does', async ({ page }, testInfo) => {
+  await logIn(page);
+  await openSettings(page, testInfo);
+  const form = page.getByRole('form', { name: 'Your account' });
+  await form.getByLabel('Email address').fill('Guest.User@Example.com');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await expect(page).toHaveTitle(/Settings/);
+
+  await signOut(page, testInfo);
+  await logIn(page, { username: 'guest.user@example.com', password: GUEST_CREDENTIALS.password });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+});
+
+test('Settings lists the people blocked, each with Unblock, and has no detectable accessibility violations in either theme', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await logIn(page);
+  await page.goto('/profile/amara_okafor');
+  // The profile's own menu (each of the posts below has one too).
+  await page.getByRole('main').locator('.profile__actions').getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Block @amara_okafor' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Blocked @amara_okafor' })).toBeVisible();
+
+  await openSettings(page, testInfo);
+  const blocked = page.getByRole('region', { name: 'Blocked accounts' });
+  await expect(blocked.getByRole('link', { name: /@amara_okafor/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Muted accounts' })).toContainText('You have muted no one.');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(results.violations.map(({ id, nodes }) => `${colorScheme} ${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  }
+
+  await blocked.getByRole('button', { name: 'Unblock @amara_okafor' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unblocked @amara_okafor' })).toBeVisible();
+  await expect(blocked).toContainText('You have blocked no one.');
+});

@@ -1,0 +1,59 @@
+import { aProfile } from '@chirp/session/testing';
+import { ApiError, compactApi } from '@chirp/session';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeGuest, renderInApp } from '../../testing/session';
+import { logInAs } from '@chirp/session/testing';
+import SettingsPage from './settings-page';
+
+const me = makeGuest();
+const account = { _id: me._id, username: me.username, firstName: 'Guest', lastName: 'User', email: '' };
+const rohit = { ...aProfile({ username: 'rohit', firstName: 'Rohit', lastName: 'Sharma' }), followedByMe: false };
+
+beforeEach(() => {
+  logInAs(me);
+  vi.spyOn(compactApi, 'account').mockResolvedValue({ account });
+  vi.spyOn(compactApi, 'mutedPeople').mockResolvedValue({ users: [], nextCursor: null });
+  vi.spyOn(compactApi, 'blockedPeople').mockResolvedValue({ users: [rohit], nextCursor: null });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const show = () => renderInApp(<SettingsPage />, '/settings');
+
+describe('the settings page', () => {
+  it('shows the account’s names and address, and the people muted and blocked', async () => {
+    show();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Your account' });
+    expect(within(form).getByLabelText('First name')).toHaveValue('Guest');
+    expect(within(form).getByLabelText('Email address')).toHaveValue('');
+    expect(await screen.findByText('You have muted no one.')).toBeInTheDocument();
+    const blocked = screen.getByRole('region', { name: 'Blocked accounts' });
+    expect(await within(blocked).findByRole('link', { name: /Rohit Sharma/ })).toHaveAttribute('href', '/profile/rohit');
+  });
+
+  it('saves a new email address and says so; a refusal shows beside the form', async () => {
+    const edit = vi
+      .spyOn(compactApi, 'editAccount')
+      .mockRejectedValueOnce(new ApiError(409, 'This email address is already used by another account.'))
+      .mockResolvedValueOnce({ account: { ...account, email: 'guest@example.com' } });
+    show();
+    const form = await screen.findByRole('form', { name: 'Your account' });
+    await userEvent.type(within(form).getByLabelText('Email address'), 'guest@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This email address is already used by another account.');
+    expect(edit).toHaveBeenLastCalledWith({ email: 'guest@example.com' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+  });
+
+  it('unblocks from the list', async () => {
+    const unblock = vi.spyOn(compactApi, 'unblock').mockResolvedValue({ relation: { userId: rohit._id, mutedByMe: false, blockedByMe: false } });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unblock @rohit' }));
+    expect(unblock).toHaveBeenCalledWith(rohit._id);
+    expect(await screen.findByText('Unblocked @rohit')).toBeInTheDocument();
+  });
+});
