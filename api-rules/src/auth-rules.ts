@@ -65,3 +65,20 @@ export function editAccount(db: Database, caller: StoredUser, input: AccountInpu
   };
   return { db: replaceUsers(db, user), user };
 }
+
+/**
+ * Ends every session of the account but the one it answers next: the session version moves on, so
+ * every token issued before is refused. With `passwordHash`, the password changes too (its check,
+ * slow and async, is the caller's). The profile's updatedAt stays: nothing public changed.
+ */
+export function renewSessions(db: Database, caller: StoredUser, passwordHash?: string): { db: Database; user: StoredUser } {
+  const user: StoredUser = {
+    ...caller,
+    ...(passwordHash === undefined ? {} : { passwordHash }),
+    sessionVersion: (caller.sessionVersion ?? 0) + 1,
+  };
+  return { db: replaceUsers(db, user), user };
+}
+
+/** The claims of a token for `user`, at its current session version. */
+export const claimsOf = (user: StoredUser) => ({ _id: user._id, username: user.username, sv: user.sessionVersion ?? 0 });

@@ -29,6 +29,8 @@ export interface StoredUser {
   /** User ids this user muted and blocked (safety-rules.ts), oldest first; absent in data saved before them. */
   muting?: string[];
   blocking?: string[];
+  /** Moves on at each password change and "sign out everywhere": tokens of an older one are refused (absent: 0). */
+  sessionVersion?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -122,10 +124,14 @@ export function findPost(db: Database, postId: string): StoredPost {
   return db.posts.find((post) => post._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
 }
 
-/** The caller named by a verified token; a token outliving its user is refused (decision). */
-export function findCaller(db: Database, claims: { _id: string; username: string }): StoredUser {
+/**
+ * The caller named by a verified token; a token outliving its user is refused (decision), and one of
+ * an older session version (a password changed since, or every session signed out) with a 401.
+ */
+export function findCaller(db: Database, claims: { _id: string; username: string; sv?: number }): StoredUser {
   const user = db.users.find((candidate) => candidate._id === claims._id);
   if (!user || user.username !== claims.username) refuse(404, SPEC_ERRORS.notRegistered);
+  if ((claims.sv ?? 0) !== (user.sessionVersion ?? 0)) refuse(401, SPEC_ERRORS.invalidToken);
   return user;
 }
 
@@ -197,7 +203,8 @@ function summaries(ids: readonly string[], users: SummaryIndex, view: SpecView, 
  */
 export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecView): User {
   // The email address is the settings' (GET /api/account), never a profile's.
-  const { passwordHash: _hash, email: _email, muting: _muting, blocking: _blocking, extras, followers, following, ...fields } = user;
+  const { passwordHash: _hash, email: _email, muting: _muting, blocking: _blocking, sessionVersion: _version, extras, followers, following, ...fields } =
+    user;
   const own = view.viewerId === user._id;
   return {
     ...(own ? extras : {}),
@@ -240,7 +247,8 @@ export function isStoredUser(value: unknown): value is StoredUser {
     Object.values(value.extras).every(isText) &&
     (value.email === undefined || isText(value.email)) &&
     (value.muting === undefined || isTextList(value.muting)) &&
-    (value.blocking === undefined || isTextList(value.blocking))
+    (value.blocking === undefined || isTextList(value.blocking)) &&
+    (value.sessionVersion === undefined || Number.isSafeInteger(value.sessionVersion))
   );
 }
 

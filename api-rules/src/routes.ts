@@ -14,7 +14,7 @@ import { createPost, deletePost, dislikePost, editPost, likePost } from './posts
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
 import { blockUser, muteUser, toRelation, unblockUser, unmuteUser, type RelationChange } from './safety-rules';
-import { readAccountEdit, readCredentials, readJsonObject, readPostData, readProfileEdit, readSignup } from './validation';
+import { readAccountEdit, readCredentials, readJsonObject, readPasswordChange, readPostData, readProfileEdit, readSignup } from './validation';
 import { wantsCompact } from './compact';
 import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
 
@@ -43,6 +43,7 @@ export const BODY_READERS: Record<BodyName, (text: string | null) => unknown> = 
   profileEdit: (text) => readProfileEdit(readJsonObject(text)),
   postData: (text) => readPostData(readJsonObject(text)),
   accountEdit: (text) => readAccountEdit(readJsonObject(text)),
+  passwordChange: (text) => readPasswordChange(readJsonObject(text)),
 };
 
 /** The answer to a body that its schema refused and its reader took: the schema's own words. */
@@ -53,19 +54,31 @@ export async function authenticate(secret: string, call: ApiCall): Promise<Token
   return (await readToken(secret, call.headers.authorization)) ?? refuse(401, SPEC_ERRORS.invalidToken);
 }
 
+export interface RouteTableOptions<Context> {
+  tokenSecret: (context: Context) => string;
+  unexpected: (error: unknown, call: ApiCall) => ApiReply;
+  /** The account's current session version (undefined: no such account, the handler says so). */
+  sessionVersion?: (context: Context, userId: string) => Promise<number | undefined>;
+}
+
 /**
  * The table bound to one back end's handlers, in the table's order, ready for its router.
  * `unexpected` answers a failure that is not a refusal (logged, a 500: spec 8).
  */
 export function routeTable<Context, Table extends RouteTable = ApiRoutes>(
   handlers: RouteHandlers<Context, NoInfer<Table>>,
-  { tokenSecret, unexpected }: { tokenSecret: (context: Context) => string; unexpected: (error: unknown, call: ApiCall) => ApiReply },
+  { tokenSecret, unexpected, sessionVersion }: RouteTableOptions<Context>,
   table: Table = API_ROUTES as RouteTable as Table,
 ): BoundRoute<Context, keyof Table & string>[] {
   return (Object.keys(table) as (keyof Table & string)[]).map((name) => {
     const spec: RouteDescriptor = table[name];
     const handler: (call: ApiCall, context: Context) => Promise<ApiReply> = async (call, context) => {
       const claims = spec.auth === 'token' ? await authenticate(tokenSecret(context), call) : undefined;
+      // A token of an older session (a password changed, every session signed out) is no token.
+      if (claims && sessionVersion) {
+        const current = await sessionVersion(context, claims._id);
+        if (current !== undefined && current !== (claims.sv ?? 0)) refuse(401, SPEC_ERRORS.invalidToken);
+      }
       // A body its schema refused (the server validates them): the reader says why, in the contract's words.
       if (spec.body && call.bodyMismatch !== undefined) {
         BODY_READERS[spec.body](call.body);

@@ -26,7 +26,6 @@ function relate(
   db: Database,
   caller: StoredUser,
   targetId: string,
-  moment: Moment,
   list: 'muting' | 'blocking',
   on: boolean,
   selfError: string,
@@ -35,20 +34,19 @@ function relate(
   if (target._id === caller._id) refuse(400, selfError);
   const ids = list === 'muting' ? mutingOf(caller) : blockingOf(caller);
   if (ids.includes(target._id) === on) return { db, user: caller, target };
-  const user = { ...caller, [list]: on ? [...ids, target._id] : without(ids, target._id), updatedAt: moment.now };
+  // The profile's updatedAt stays: it is public, and a mute is nobody else's business.
+  const user = { ...caller, [list]: on ? [...ids, target._id] : without(ids, target._id) };
   return { db: replaceUsers(db, user), user, target };
 }
 
-export const muteUser = (db: Database, caller: StoredUser, targetId: string, moment: Moment) =>
-  relate(db, caller, targetId, moment, 'muting', true, SAFETY_ERRORS.muteSelf);
-export const unmuteUser = (db: Database, caller: StoredUser, targetId: string, moment: Moment) =>
-  relate(db, caller, targetId, moment, 'muting', false, SAFETY_ERRORS.muteSelf);
-export const unblockUser = (db: Database, caller: StoredUser, targetId: string, moment: Moment) =>
-  relate(db, caller, targetId, moment, 'blocking', false, SAFETY_ERRORS.blockSelf);
+export const muteUser = (db: Database, caller: StoredUser, targetId: string) => relate(db, caller, targetId, 'muting', true, SAFETY_ERRORS.muteSelf);
+export const unmuteUser = (db: Database, caller: StoredUser, targetId: string) => relate(db, caller, targetId, 'muting', false, SAFETY_ERRORS.muteSelf);
+export const unblockUser = (db: Database, caller: StoredUser, targetId: string) =>
+  relate(db, caller, targetId, 'blocking', false, SAFETY_ERRORS.blockSelf);
 
 /** Blocks `targetId`, and ends the follows between the two, both ways (their counts move with them). */
 export function blockUser(db: Database, caller: StoredUser, targetId: string, moment: Moment): RelationChange {
-  const blocked = relate(db, caller, targetId, moment, 'blocking', true, SAFETY_ERRORS.blockSelf);
+  const blocked = relate(db, caller, targetId, 'blocking', true, SAFETY_ERRORS.blockSelf);
   const { user, target } = blocked;
   if (!user.following.includes(target._id) && !target.following.includes(user._id)) return blocked;
   const unlinked = (person: StoredUser, other: StoredUser): StoredUser => ({

@@ -13,6 +13,11 @@ import { TOKEN_LIFETIME_SECONDS } from './decisions';
 export interface TokenClaims {
   _id: string;
   username: string;
+  /**
+   * The account's session version when the token was issued (absent: 0). Changing the password or
+   * signing out everywhere moves the account's on, and every token issued before stops working.
+   */
+  sv?: number;
 }
 
 const encoder = new TextEncoder();
@@ -72,6 +77,7 @@ export async function issueToken(secret: string, claims: TokenClaims): Promise<s
   const signingInput = `${jsonPart({ alg: 'HS256', typ: 'JWT' })}.${jsonPart({
     _id: claims._id,
     username: claims.username,
+    ...(claims.sv ? { sv: claims.sv } : {}),
     iat: issuedAt,
     exp: issuedAt + TOKEN_LIFETIME_SECONDS,
   })}`;
@@ -109,8 +115,9 @@ export async function readToken(secret: string, header: string | null | undefine
   const token = header?.trim().replace(/^Bearer\s+/i, '');
   if (!token) return null;
   try {
-    const { _id, username } = await verifiedPayload(secret, token);
-    return typeof _id === 'string' && typeof username === 'string' ? { _id, username } : null;
+    const { _id, username, sv = 0 } = await verifiedPayload(secret, token);
+    if (typeof _id !== 'string' || typeof username !== 'string' || !Number.isSafeInteger(sv)) return null;
+    return sv === 0 ? { _id, username } : { _id, username, sv: sv as number };
   } catch {
     return null;
   }

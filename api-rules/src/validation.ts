@@ -246,6 +246,22 @@ export function readAccountEdit(body: JsonObject): AccountInput {
   return { firstName: readName(body, 'firstName'), lastName: readName(body, 'lastName'), email };
 }
 
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** `{ currentPassword, newPassword }`: both given; the new one as sign-up takes one (8 to 128 characters). */
+export function readPasswordChange(body: JsonObject): PasswordChange {
+  const currentPassword = readText(body, 'currentPassword', LIMITS.maxPassword, false);
+  const newPassword = readText(body, 'newPassword', Number.MAX_SAFE_INTEGER, false);
+  if (!currentPassword) refuse(400, DECIDED_ERRORS.emptyField('currentPassword'));
+  if (!newPassword) refuse(400, DECIDED_ERRORS.emptyField('newPassword'));
+  if (newPassword.length < LIMITS.minPassword) refuse(400, SPEC_ERRORS.passwordTooShort);
+  if (newPassword.length > LIMITS.maxPassword) refuse(400, DECIDED_ERRORS.passwordTooLong);
+  return { currentPassword, newPassword };
+}
+
 export interface PostInput {
   content: string;
   image?: string;

@@ -1,9 +1,26 @@
 /**
- * The account's own settings (GET and POST /api/account) and the people it mutes and blocks, answered from this back end's data with
+ * The account's own settings (GET and POST /api/account), its password and sessions, and the people
+ * it mutes and blocks, answered from this back end's data with
  * the shared rules, as the server answers them (server/src/api/account-routes.ts).
  */
-import { currentMoment, editAccount, findCaller, readAccountEdit, readJsonObject, relationHandlers, toAccount, type RouteName } from '@chirp/api-rules';
+import { ACCOUNT_ERRORS } from '@chirp/contracts';
+import {
+  claimsOf,
+  currentMoment,
+  editAccount,
+  findCaller,
+  issueToken,
+  readAccountEdit,
+  readJsonObject,
+  readPasswordChange,
+  refuse,
+  relationHandlers,
+  renewSessions,
+  toAccount,
+  type RouteName,
+} from '@chirp/api-rules';
 import { keepChange, reply, type RouteHandler } from './http';
+import { hashPassword, verifyPassword } from './passwords';
 
 export const accountHandlers = {
   account: async (_call, backend, claims) => reply({ account: toAccount(findCaller(backend.db, claims!)) }),
@@ -14,4 +31,17 @@ export const accountHandlers = {
     return reply({ account: toAccount(user) });
   },
   ...relationHandlers(keepChange),
+  changePassword: async (call, backend, claims) => {
+    const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
+    if (!(await verifyPassword(currentPassword, findCaller(backend.db, claims!).passwordHash))) {
+      refuse(403, ACCOUNT_ERRORS.wrongCurrentPassword);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const { db, user } = await backend.change((current) => renewSessions(current, findCaller(current, claims!), passwordHash));
+    return reply({ encodedToken: await issueToken(db.tokenSecret, claimsOf(user)) });
+  },
+  signOutEverywhere: async (_call, backend, claims) => {
+    await backend.change((db) => renewSessions(db, findCaller(db, claims!)));
+    return reply({ signedOutEverywhere: true });
+  },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -1,6 +1,7 @@
 import { changeWithoutCaller, reply, specView, viewerIn, type RouteHandler } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 import {
+  claimsOf,
   indexUsers,
   issueToken,
   readCredentials,
@@ -22,8 +23,8 @@ export const authHandlers = {
     const { password, ...profile } = readSignup(readJsonObject(call.body));
     const passwordHash = await hashPassword(password);
     const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
-    const encodedToken = await issueToken(db.tokenSecret, user);
-    const createdUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), specView(user._id));
+    const encodedToken = await issueToken(db.tokenSecret, claimsOf(user));
+    const createdUser = compact ? toProfile(db, user, viewerIn(db, claimsOf(user))) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ createdUser, encodedToken }, 201);
   },
   login: async (call, backend) => {
@@ -32,8 +33,8 @@ export const authHandlers = {
     const { db } = backend;
     const user = userForLogin(db, username);
     if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
-    const encodedToken = await issueToken(db.tokenSecret, user);
-    const foundUser = compact ? toProfile(db, user, viewerIn(db, user)) : toPublicUser(user, indexUsers(db), specView(user._id));
+    const encodedToken = await issueToken(db.tokenSecret, claimsOf(user));
+    const foundUser = compact ? toProfile(db, user, viewerIn(db, claimsOf(user))) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ foundUser, encodedToken });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

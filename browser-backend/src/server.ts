@@ -31,7 +31,18 @@ export const API_HANDLERS = {
 
 /** A route table bound to this back end's handlers (the API's, or a test's with more calls). */
 export const bindRoutes = <Table extends RouteTable>(table: Table, handlers: RouteHandlers<Backend, Table>) =>
-  routeTable<Backend, Table>(handlers, { tokenSecret: (backend) => backend.db.tokenSecret, unexpected: unexpectedFailure }, table);
+  routeTable<Backend, Table>(
+    handlers,
+    {
+      tokenSecret: (backend) => backend.db.tokenSecret,
+      unexpected: unexpectedFailure,
+      sessionVersion: async (backend, userId) => {
+        const user = backend.db.users.find((entry) => entry._id === userId);
+        return user && (user.sessionVersion ?? 0);
+      },
+    },
+    table,
+  );
 
 /** The API's route table (`@chirp/contracts`), answered from this back end's data. */
 export const apiRoutes = bindRoutes(API_ROUTES, API_HANDLERS);

@@ -79,6 +79,47 @@ export function defineAccountSuite(getContext: () => ContractContext): void {
     expect((await call('GET', '/account', { token: guest.token })).body.account.email).toBe('');
   });
 
+  it('changes the password: the new one logs in, the old does not, and every other session ends at once', async () => {
+    const here = await api.loginGuest();
+    const elsewhere = await api.loginGuest();
+    const changePassword = (token: string, currentPassword: string, newPassword: string) =>
+      call('POST', '/account/password', { token, body: { currentPassword, newPassword } });
+
+    expectRefusal(await changePassword(here.token, 'not the password', 'a brand new secret'), 403, ACCOUNT_ERRORS.wrongCurrentPassword);
+    expectRefusal(await changePassword(here.token, password, 'short'), 400, SPEC_ERRORS.passwordTooShort);
+    // Refused attempts end nothing.
+    expect((await call('GET', '/account', { token: elsewhere.token })).status).toBe(200);
+
+    const changed = await changePassword(here.token, password, 'a brand new secret');
+    expect(changed.status).toBe(200);
+    const renewed = changed.body.encodedToken as string;
+    for (const token of [here.token, elsewhere.token]) {
+      expectRefusal(await call('GET', '/account', { token }), 401, SPEC_ERRORS.invalidToken);
+      expectRefusal(await call('POST', '/posts?view=compact', { token, body: { postData: { content: 'Still me?' } } }), 401, SPEC_ERRORS.invalidToken);
+    }
+    expect((await call('GET', '/account', { token: renewed })).body.account.username).toBe(GUEST);
+    expectRefusal(await logIn(GUEST), 401, SPEC_ERRORS.wrongPassword);
+    // Both forms of the log-in answer, at the new session version.
+    expect((await logIn(GUEST, 'a brand new secret')).status).toBe(200);
+    const compact = await call('POST', '/auth/login?view=compact', { body: { username: GUEST, password: 'a brand new secret' } });
+    expect(compact.body.foundUser.username).toBe(GUEST);
+    expect((await call('GET', '/account', { token: compact.body.encodedToken })).status).toBe(200);
+  });
+
+  it('signs out everywhere: every token of the account stops working, and logging in again works', async () => {
+    const here = await api.loginGuest();
+    const elsewhere = await api.loginGuest();
+    const priya = await api.loginSeedUser(PRIYA);
+    expect((await call('POST', '/account/sign-out-everywhere', { token: here.token })).body).toEqual({ signedOutEverywhere: true });
+    for (const token of [here.token, elsewhere.token]) {
+      expectRefusal(await call('GET', '/notifications', { token }), 401, SPEC_ERRORS.invalidToken);
+    }
+    // Nobody else's session ends.
+    expect((await call('GET', '/account', { token: priya.token })).status).toBe(200);
+    const again = await api.loginGuest();
+    expect((await call('GET', '/account', { token: again.token })).status).toBe(200);
+  });
+
   it('changes the display name, which profiles then show, and never shows the address to anyone else', async () => {
     const { token, user } = await api.loginGuest();
     const answer = await call('POST', '/account', { token, body: { firstName: 'Gwen', lastName: 'Stacy', email: 'gwen@example.com' } });

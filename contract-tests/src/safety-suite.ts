@@ -38,6 +38,8 @@ export function defineSafetySuite(getContext: () => ContractContext): void {
 
   it('mutes: the muted person’s posts leave the muter’s lists, they are not told, and unmuting brings them back', async () => {
     const { guest, priya } = await twoPeople();
+    const guestAsPriyaSees = async () => profileOf(priya.token, GUEST);
+    const before = await guestAsPriyaSees();
     const muted = await call('POST', `/users/mute/${priya.user._id}`, { token: guest.token });
     expect(muted.status).toBe(200);
     expect(muted.body).toEqual({ relation: { userId: priya.user._id, mutedByMe: true, blockedByMe: false } });
@@ -55,7 +57,8 @@ export function defineSafetySuite(getContext: () => ContractContext): void {
     const profile = await profileOf(guest.token, PRIYA);
     expect(profile).toMatchObject({ mutedByMe: true, bio: expect.stringMatching(/\S/) });
     expect(profile.blockedByMe).toBeUndefined();
-    expect((await profileOf(priya.token, GUEST)).mutedByMe).toBeUndefined();
+    // Nothing of the muter's profile changed: not even when it was last updated.
+    expect(await guestAsPriyaSees()).toEqual(before);
     expect(names((await call('GET', '/account/muted', { token: guest.token })).body.users)).toEqual([PRIYA]);
     // Still in lists of people: a mute hides what they say, not that they exist.
     expect(names((await call('GET', `/search/users?q=priya`, { token: guest.token })).body.users)).toContain(PRIYA);

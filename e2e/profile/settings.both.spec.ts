@@ -55,3 +55,26 @@ test('Settings lists the people blocked, each with Unblock, and has no detectabl
   await expect(page.getByRole('status').filter({ hasText: 'Unblocked @amara_okafor' })).toBeVisible();
   await expect(blocked).toContainText('You have blocked no one.');
 });
+
+test('a password changed in Settings is the one that logs in; Sign out everywhere ends this session too', async ({ page }, testInfo) => {
+  await logIn(page);
+  await openSettings(page, testInfo);
+  const form = page.getByRole('form', { name: 'Password' });
+  await form.getByLabel('Current password').fill(GUEST_CREDENTIALS.password);
+  await form.getByLabel('New password', { exact: true }).fill('a brand new secret');
+  await form.getByLabel('Confirm new password').fill('a brand new secret');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed. Every other session is signed out.' })).toBeVisible();
+  // This session goes on, on its new token: a reload keeps it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Signed out everywhere' })).toBeVisible();
+  await page.getByLabel('Email address').fill(GUEST_CREDENTIALS.username);
+  await page.getByLabel('Password', { exact: true }).fill(GUEST_CREDENTIALS.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The credentials you entered are invalid. Unauthorized access error.' })).toBeVisible();
+  await logIn(page, { username: GUEST_CREDENTIALS.username, password: 'a brand new secret' });
+});

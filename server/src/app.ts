@@ -13,6 +13,7 @@ import { apiHandlers } from './api/routes';
 import { registerTableRoutes } from './api/table-routes';
 import type { ServerConfig } from './config';
 import type { ReadReplica } from './db/read-replica';
+import { loadSessionVersion } from './db/records';
 import type { Sql } from './db/sql';
 import { imageStoreFor } from './image-store';
 import { databaseFailureCounter } from './limits';
@@ -123,7 +124,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The API's route table (@chirp/contracts), answered from the database.
   const { table, handlers } = options.routes ?? { table: API_ROUTES, handlers: apiHandlers };
-  registerTableRoutes(app, routeTable(handlers, { tokenSecret: ({ jwtSecret }) => jwtSecret, unexpected: unexpectedFailure }, table), {
+  const tableOptions = {
+    tokenSecret: ({ jwtSecret }: Services) => jwtSecret,
+    unexpected: unexpectedFailure,
+    // From the primary: a password changed a moment ago must already refuse the old tokens.
+    sessionVersion: (_services: Services, userId: string) => loadSessionVersion(options.sql, userId),
+  };
+  registerTableRoutes(app, routeTable(handlers, tableOptions, table), {
     toCall: (request) => toCall(request, options.publicUrl),
     contextFor: (name, request) => servicesFor(name, request),
     routeConfig: (name) => (RATE_LIMITED.has(name) ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } } : {}),

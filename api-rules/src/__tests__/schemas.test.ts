@@ -32,6 +32,15 @@ const SAMPLES: Record<BodyName, unknown[]> = {
     {},
     null,
   ],
+  passwordChange: [
+    { currentPassword: 'guest@chirp1', newPassword: 'a new one, long enough' },
+    { currentPassword: 'x', newPassword: 'short' },
+    { currentPassword: '', newPassword: 'long enough' },
+    { newPassword: 'long enough' },
+    { currentPassword: 5, newPassword: 'long enough' },
+    {},
+    null,
+  ],
   accountEdit: [
     { email: 'ada@example.com' },
     { firstName: 'Ada', lastName: 'Byron', email: '' },

@@ -1,10 +1,13 @@
 /**
- * The account's own settings (GET and POST /api/account) and the people it mutes and blocks, answered from the database with the
+ * The account's own settings (GET and POST /api/account), its password and sessions, and the people
+ * it mutes and blocks, answered from the database with the
  * shared rules, as the in-browser back end answers them (browser-backend/src/account-routes.ts).
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {
   relationHandlers,
+  readPasswordChange,
+  renewSessions,
   editAccount,
   findCaller,
   readAccountEdit,
@@ -15,7 +18,8 @@ import {
   type RouteName,
 } from '@chirp/api-rules';
 import { loadUsersById } from '../db/records';
-import { change, currentMoment, isUniqueViolation, keepChange, reply, type RouteHandler } from './context';
+import { hashPassword, verifyPassword } from '../passwords';
+import { change, currentMoment, isUniqueViolation, keepChange, reply, token, type RouteHandler } from './context';
 
 const none: Database = { tokenSecret: '', users: [], posts: [] };
 
@@ -35,4 +39,17 @@ export const accountHandlers = {
     return reply({ account: toAccount(user) });
   },
   ...relationHandlers(keepChange),
+  changePassword: async (call, services, claims) => {
+    const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
+    const [stored] = await loadUsersById(services.sql, [claims!._id], []);
+    const caller = findCaller({ ...none, users: stored ? [stored] : [] }, claims!);
+    if (!(await verifyPassword(currentPassword, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongCurrentPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const { user } = await change(services.sql, { userIds: [caller._id], narrow: true }, (db) => renewSessions(db, findCaller(db, claims!), passwordHash));
+    return reply({ encodedToken: await token(services, user) });
+  },
+  signOutEverywhere: async (_call, { sql }, claims) => {
+    await change(sql, { userIds: [claims!._id], narrow: true }, (db) => renewSessions(db, findCaller(db, claims!)));
+    return reply({ signedOutEverywhere: true });
+  },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -5,6 +5,8 @@
  */
 import {
   answerCall,
+  claimsOf,
+  issueToken,
   authenticate as authenticateWith,
   databaseOf,
   readToken,
@@ -79,6 +81,9 @@ export function unexpectedFailure(error: unknown, call: ApiCall): ApiReply {
 
 /** PostgreSQL's unique_violation: two sign-ups raced for one name (or two accounts for one address); the index decided. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** A token for the account, at its current session version. */
+export const token = (services: Services, user: StoredUser) => issueToken(services.jwtSecret, claimsOf(user));
 
 /** Runs a handler outside the route table (uploads): as the table's routes are run. */
 export function runRoute(handler: (call: ApiCall, services: Services) => Promise<ApiReply>, call: ApiCall, services: Services): Promise<ApiReply> {

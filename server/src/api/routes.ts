@@ -12,7 +12,6 @@ import {
   findCaller,
   findPost,
   findUserById,
-  issueToken,
   postsOfUser,
   readCredentials,
   readJsonObject,
@@ -26,7 +25,6 @@ import {
   type Database,
   type RouteName,
   type StoredUser,
-  type TokenClaims,
 } from '@chirp/api-rules';
 import { loadUsersToShow, loadPostsById, loadUserForLogin, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -35,6 +33,7 @@ import { claimLike } from '../like-limits';
 import {
   currentMoment,
   isUniqueViolation,
+  token,
   keepChange,
   publicPosts,
   publicUsers,
@@ -102,9 +101,6 @@ const limitedLikes =
     return handler(call, services, claims);
   };
 
-async function token(services: Services, claims: TokenClaims) {
-  return issueToken(services.jwtSecret, { _id: claims._id, username: claims.username });
-}
 
 export const authHandlers = {
   signup: async (call, services) => {

@@ -35,6 +35,7 @@ interface UserRow {
   website: string;
   extras: Record<string, string>;
   email: string;
+  session_version: number;
   created_at: Date;
   created_offset: number;
   updated_at: Date;
@@ -64,7 +65,7 @@ const onlyNamed = (relations: Relations, column: string, param: number) =>
  */
 const userSelect = (relations: Relations, param: number, named = false) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash,
     ${named ? namedPictureColumn('u') : 'u.profile_pic'} AS profile_pic,
-    u.title, u.bio, u.website, u.extras, u.email, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
+    u.title, u.bio, u.website, u.extras, u.email, u.session_version, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
     ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers,
@@ -89,6 +90,7 @@ const toUser = (row: UserRow): StoredUser => ({
   blocking: row.blocking,
   extras: row.extras,
   ...(row.email ? { email: row.email } : {}),
+  ...(row.session_version ? { sessionVersion: row.session_version } : {}),
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
 });
@@ -108,6 +110,14 @@ export async function loadUsersToShow(q: Queryable, max: number): Promise<Stored
 export function loadUsersById(q: Queryable, ids: readonly string[], relations: Relations = 'all'): Promise<StoredUser[]> {
   const wanted = rowIds(ids);
   return wanted.length === 0 ? Promise.resolve([]) : usersWhere(q, 'WHERE u.id = ANY($1::uuid[])', [wanted], relations);
+}
+
+/** The account's current session version; undefined when there is no such account. */
+export async function loadSessionVersion(q: Queryable, userId: string): Promise<number | undefined> {
+  const [id] = rowIds([userId]);
+  if (!id) return undefined;
+  const { rows } = await q.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [id]);
+  return rows[0]?.session_version;
 }
 
 /** The user with exactly this username (`/posts/user/…` matches exactly). */
@@ -266,11 +276,11 @@ async function insertUser(q: Queryable, user: StoredUser): Promise<void> {
 async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
   await q.query(
     `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, profile_pic = $5, title = $6, bio = $7,
-       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11, email = $12
+       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11, email = $12, session_version = $13
      WHERE id = $1`,
     [
       user._id, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio, user.website,
-      JSON.stringify(user.extras), ...timestampParams(user.updatedAt), user.email ?? '',
+      JSON.stringify(user.extras), ...timestampParams(user.updatedAt), user.email ?? '', user.sessionVersion ?? 0,
     ],
   );
 }

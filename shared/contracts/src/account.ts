@@ -12,6 +12,8 @@ export const ACCOUNT_ERRORS = {
   badEmail: 'Enter an email address like name@example.com.',
   emailTaken: 'This email address is already used by another account.',
   nothingToChange: 'Say what to change: firstName, lastName or email.',
+  /** A password change whose current password is not the account's (403: the session itself stays). */
+  wrongCurrentPassword: 'The current password is not right.',
   unknownFields: (fields: readonly string[]) =>
     `${fields.map((field) => `"${field}"`).join(', ')} cannot be changed here: the account's settings are firstName, lastName and email.`,
 } as const;
@@ -25,6 +27,13 @@ export const ACCOUNT_TEXTS = {
   blockedAccounts: 'Blocked accounts',
   noneMuted: 'You have muted no one.',
   noneBlocked: 'You have blocked no one.',
+  passwordSection: 'Password',
+  passwordChanged: 'Password changed. Every other session is signed out.',
+  passwordsDiffer: 'The new passwords do not match.',
+  sessionsSection: 'Sessions',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereHint: 'Signs this account out on every device and browser, this one too.',
+  signedOutEverywhere: 'Signed out everywhere',
   /** After a refusal of the address typed at sign-up (the account itself was made). */
   emailNotKept: 'Your account was made without this email address: add one in Settings.',
 } as const;

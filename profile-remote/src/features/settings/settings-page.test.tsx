@@ -1,5 +1,5 @@
 import { aProfile } from '@chirp/session/testing';
-import { ApiError, compactApi } from '@chirp/session';
+import { ApiError, compactApi, useSession } from '@chirp/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,5 +55,44 @@ describe('the settings page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unblock @rohit' }));
     expect(unblock).toHaveBeenCalledWith(rohit._id);
     expect(await screen.findByText('Unblocked @rohit')).toBeInTheDocument();
+  });
+});
+
+describe('the password and the sessions', () => {
+  it('changes the password with the current one; this session keeps going on the new token', async () => {
+    const change = vi
+      .spyOn(compactApi, 'changePassword')
+      .mockRejectedValueOnce(new ApiError(403, 'The current password is not right.'))
+      .mockResolvedValueOnce({ encodedToken: 'the-new-token' });
+    show();
+    const form = screen.getByRole('form', { name: 'Password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'guess');
+    await userEvent.type(within(form).getByLabelText('New password'), 'a brand new secret');
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'a brand new secreT');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The new passwords do not match.');
+    expect(change).not.toHaveBeenCalled();
+
+    await userEvent.clear(within(form).getByLabelText('Confirm new password'));
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'a brand new secret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The current password is not right.');
+    expect(change).toHaveBeenLastCalledWith('guess', 'a brand new secret');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Every other session is signed out.')).toBeInTheDocument();
+    expect(useSession.getState().token).toBe('the-new-token');
+    expect(localStorage.getItem('token')).toBe('the-new-token');
+    expect(within(form).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('signs out everywhere, this browser too', async () => {
+    const signOutEverywhere = vi.spyOn(compactApi, 'signOutEverywhere').mockResolvedValue({ signedOutEverywhere: true });
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(signOutEverywhere).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(useSession.getState().token).toBeNull());
+    expect(useSession.getState().signedOut).toBe(true);
+    expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,10 @@ import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../../components/people/person-link';
 import './settings.css';
 
-/** The settings page (route /settings, from the account menu): the account's names and address, and the people muted or blocked. */
+/**
+ * The settings page (route /settings, from the account menu): the account's names and address, its
+ * password and sessions, and the people muted or blocked.
+ */
 export default function SettingsPage() {
   const headingId = useId();
   return (
@@ -16,6 +19,8 @@ export default function SettingsPage() {
         {ACCOUNT_TEXTS.settings}
       </h1>
       <AccountSection />
+      <PasswordSection />
+      <SessionsSection />
       <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel="Unmute" />
       <PeopleSection kind="blocked" title={ACCOUNT_TEXTS.blockedAccounts} empty={ACCOUNT_TEXTS.noneBlocked} undo="unblock" undoLabel="Unblock" />
     </section>
@@ -98,15 +103,127 @@ function AccountForm({ account }: { account: Account }) {
       {field('firstName', 'First name')}
       {field('lastName', 'Last name')}
       {field('email', 'Email address', 'email')}
+      <FormEnd problem={problem} problemId={problemId} saving={saving} label="Save" />
+    </form>
+  );
+}
+
+/** A settings form's last lines: why it was refused (tied to its fields), and its submit button. */
+function FormEnd({ problem, problemId, saving, label }: { problem: string; problemId: string; saving: boolean; label: string }) {
+  return (
+    <>
       {problem && (
         <p id={problemId} className="settings__problem" role="alert">
           {problem}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
-        Save
+        {label}
       </button>
-    </form>
+    </>
+  );
+}
+
+const EMPTY_PASSWORDS = { current: '', next: '', again: '' };
+
+/** Changes the password: the current one, the new one twice. Every other session ends; this one goes on. */
+function PasswordSection() {
+  const headingId = useId();
+  const problemId = useId();
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORDS);
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const keepNewToken = useSession((state) => state.keepNewToken);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (passwords.next !== passwords.again) {
+      setProblem(ACCOUNT_TEXTS.passwordsDiffer);
+      return;
+    }
+    setSaving(true);
+    setProblem('');
+    try {
+      const { encodedToken } = await compactApi.changePassword(passwords.current, passwords.next);
+      keepNewToken(encodedToken);
+      setPasswords(EMPTY_PASSWORDS);
+      toast.success(ACCOUNT_TEXTS.passwordChanged);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof typeof passwords, label: string, autoComplete: string) => (
+    <label className="settings__field">
+      <span>{label}</span>
+      <input
+        className="input"
+        type="password"
+        name={name}
+        value={passwords[name]}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+        onChange={(event) => setPasswords({ ...passwords, [name]: event.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <section className="settings__section card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings__heading">
+        {ACCOUNT_TEXTS.passwordSection}
+      </h2>
+      <form className="settings__form" aria-label={ACCOUNT_TEXTS.passwordSection} onSubmit={(event) => void submit(event)} noValidate>
+        {field('current', 'Current password', 'current-password')}
+        {field('next', 'New password', 'new-password')}
+        {field('again', 'Confirm new password', 'new-password')}
+        <FormEnd problem={problem} problemId={problemId} saving={saving} label="Change password" />
+      </form>
+    </section>
+  );
+}
+
+/** Signs the account out everywhere, this browser too: what to do when a device is lost or a password leaked. */
+function SessionsSection() {
+  const headingId = useId();
+  const hintId = useId();
+  const logOut = useSession((state) => state.logOut);
+  const [busy, setBusy] = useState(false);
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await compactApi.signOutEverywhere();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(false);
+      return;
+    }
+    logOut({ bySignOut: true });
+    toast.success(ACCOUNT_TEXTS.signedOutEverywhere);
+  };
+  return (
+    <section className="settings__section card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings__heading">
+        {ACCOUNT_TEXTS.sessionsSection}
+      </h2>
+      <p id={hintId} className="settings__empty">
+        {ACCOUNT_TEXTS.signOutEverywhereHint}
+      </p>
+      <button
+        type="button"
+        className="button settings__danger"
+        aria-describedby={hintId}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void signOutEverywhere()}
+      >
+        {ACCOUNT_TEXTS.signOutEverywhere}
+      </button>
+    </section>
   );
 }
 

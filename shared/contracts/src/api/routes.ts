@@ -182,6 +182,14 @@ export const API_ROUTES = {
     method: 'POST', path: '/account', auth: 'token', body: 'accountEdit',
     schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.accountEdit, answer: answers.account }),
   }),
+  changePassword: route({
+    method: 'POST', path: '/account/password', auth: 'token', body: 'passwordChange',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.passwordChange, answer: answers.renewedToken }),
+  }),
+  signOutEverywhere: route({
+    method: 'POST', path: '/account/sign-out-everywhere', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.signedOutEverywhere }),
+  }),
   mute: route({
     method: 'POST', path: '/users/mute/:userId', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.relation }),

@@ -34,6 +34,8 @@ export const BODY_SCHEMAS = {
   postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
   /** The account's settings: any of the display name's two parts and the email address ('' removes it). */
   accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
+  /** A new password, with the current one. */
+  passwordChange: Type.Object({ currentPassword: Text, newPassword: Text }),
 } satisfies Record<string, TSchema>;
 
 export type BodyName = keyof typeof BODY_SCHEMAS;
@@ -151,6 +153,9 @@ export const ANSWERS = {
   unread: open({ unread: Count }),
   account: open({ account: Account }),
   relation: open({ relation: Relation }),
+  /** The caller's new token: every other one the account had stops working. */
+  renewedToken: open({ encodedToken: Text }),
+  signedOutEverywhere: open({ signedOutEverywhere: Type.Literal(true) }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

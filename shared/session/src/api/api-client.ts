@@ -218,6 +218,12 @@ export const compactApi = {
   account: (): Promise<{ account: Account }> => compactCalls.account(),
   editAccount: (changes: AccountEdit): Promise<{ account: Account }> => compactCalls.editAccount({ body: changes }),
 
+  /** Changes the password: answers this session's new token; every other session of the account ends. */
+  changePassword: (currentPassword: string, newPassword: string): Promise<{ encodedToken: string }> =>
+    compactCalls.changePassword({ body: { currentPassword, newPassword } }),
+  /** Ends every session of the account, this one too. */
+  signOutEverywhere: (): Promise<{ signedOutEverywhere: true }> => compactCalls.signOutEverywhere(),
+
   /** Muting and blocking someone, and undoing either: each answers how the caller now stands with them. */
   mute: (userId: string): Promise<{ relation: Relation }> => compactCalls.mute({ params: { userId } }),
   unmute: (userId: string): Promise<{ relation: Relation }> => compactCalls.unmute({ params: { userId } }),

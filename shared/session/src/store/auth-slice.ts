@@ -46,6 +46,8 @@ export interface AuthSlice {
   setCurrentUser: (user: Profile) => void;
   /** Forgets that a stored session was discarded, once the shell has said so. */
   clearStoredSessionDiscarded: () => void;
+  /** Keeps the token the back end gave this session in place of its own (after a password change ended every other). */
+  keepNewToken: (token: string) => void;
 }
 
 export const initialAuthState = () => {
@@ -110,6 +112,14 @@ export const createAuthSlice: StateCreator<Session, [], [], AuthSlice> = (set, g
           : state,
       ),
     clearStoredSessionDiscarded: () => set({ storedSessionDiscarded: false }),
+    keepNewToken: (token) => {
+      try {
+        localStorage.setItem(STORAGE_KEYS.token, token);
+      } catch {
+        // Storage may be unavailable (private mode): the session lives in memory.
+      }
+      set({ token });
+    },
     logOut: (how = {}) => {
       try {
         // All of local storage (spec 4) but the theme, a choice of the device's rather than the person's.
