@@ -1,7 +1,7 @@
 /**
  * The account's own settings (GET and POST /api/account), its password and sessions, and the people
- * it mutes and blocks, answered from this back end's data with
- * the shared rules, as the server answers them (server/src/api/account-routes.ts).
+ * it mutes and blocks, answered from this back end's data with the shared rules, as the server
+ * answers them (server/src/api/account-routes.ts).
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {

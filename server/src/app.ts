@@ -50,7 +50,8 @@ export type AppOptions = Pick<
   routes?: { table: RouteTable; handlers: RouteHandlers<Services, RouteTable> };
 };
 
-const RATE_LIMITED = new Set(['login', 'signup']);
+/** Calls that check a password, each counted per client address: guessing one costs as much at any of them. */
+const RATE_LIMITED = new Set(['login', 'signup', 'changePassword']);
 /** How long closing the server waits for requests under way. */
 const SHUTDOWN_GRACE_MS = 2000;
 

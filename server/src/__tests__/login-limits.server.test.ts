@@ -136,6 +136,22 @@ describe('log-ins and sign-ups per client address', { timeout: 120_000 }, () => 
     expect(await signUp()).toMatchObject({ status: 400, remaining: '1' });
   });
 
+  it('counts password changes too: a stolen token guesses the current password no faster than a log-in would', async () => {
+    server = await startTestServer({ authRateLimit: { max: 2, windowMs: 60_000 }, trustProxy: 1 });
+    const client = from('203.0.113.9');
+    const { body } = await authCall(server.url, 'login', GUEST_CREDENTIALS, client);
+    const guess = (currentPassword: string) =>
+      fetch(`${server!.url}/api/account/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: String((body as { encodedToken?: string }).encodedToken), ...client },
+        body: JSON.stringify({ currentPassword, newPassword: 'a brand new secret' }),
+      });
+    expect((await guess('guess-1')).status).toBe(403);
+    expect((await guess('guess-2')).status).toBe(403);
+    const refused = await guess(GUEST_CREDENTIALS.password);
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 429, body: { errors: [SERVER_ERRORS.tooManyAttempts] } });
+  });
+
   it('keeps no count whose window has passed', async () => {
     server = await startTestServer({ authRateLimit: { max: 5, windowMs: 10_000 }, loginFailureLimit: { max: 5, windowMs: 10_000 } });
     const { sql } = server;

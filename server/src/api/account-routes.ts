@@ -1,7 +1,7 @@
 /**
  * The account's own settings (GET and POST /api/account), its password and sessions, and the people
- * it mutes and blocks, answered from the database with the
- * shared rules, as the in-browser back end answers them (browser-backend/src/account-routes.ts).
+ * it mutes and blocks, answered from the database with the shared rules, as the in-browser back end
+ * answers them (browser-backend/src/account-routes.ts).
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {
