@@ -31,7 +31,8 @@ describe('RemoteArea', () => {
     render(<RemoteArea module="notifications/NotificationsPage" label="notifications" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The notifications could not be loaded.');
     act(() => void window.dispatchEvent(new Event('online')));
-    expect(await screen.findByText('The login page')).toBeInTheDocument();
+    // The second attempt loads a lazy component anew: a busy machine (tests side by side) takes more than a second.
+    expect(await screen.findByText('The login page', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('notifications/NotificationsPage', 1);
     stopWatching();
   });

@@ -152,6 +152,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <div className="edit-profile__field">
             <label htmlFor={ids.title}>Title</label>
             <input
+              className="text-input"
               id={ids.title}
               value={draft.title}
               autoComplete="off"
@@ -161,6 +162,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <div className="edit-profile__field">
             <label htmlFor={ids.bio}>Bio</label>
             <textarea
+              className="text-input"
               id={ids.bio}
               rows={3}
               value={draft.bio}
@@ -170,6 +172,7 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           <div className="edit-profile__field">
             <label htmlFor={ids.website}>Website/Link</label>
             <input
+              className="text-input"
               ref={websiteRef}
               id={ids.website}
               type="url"

@@ -5,6 +5,7 @@ import { RetryAlert, Spinner } from '@chirp/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../../components/people/person-link';
+import '@chirp/ui/styles.css';
 import './settings.css';
 
 /**
@@ -86,7 +87,7 @@ function AccountForm({ account }: { account: Account }) {
     <label className="settings__field">
       <span>{label}</span>
       <input
-        className="input"
+        className="text-input"
         name={name}
         type={type}
         value={fields[name]}
@@ -159,7 +160,7 @@ function PasswordSection() {
     <label className="settings__field">
       <span>{label}</span>
       <input
-        className="input"
+        className="text-input"
         type="password"
         name={name}
         value={passwords[name]}
