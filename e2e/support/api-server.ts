@@ -152,6 +152,8 @@ export async function signUpAndLogIn(page: Page, firstName = 'Robin'): Promise<P
 /** Signs a new person up, then leaves the page signed out on the login page (to sign up someone else, or log in). */
 export async function signUp(page: Page, firstName?: string): Promise<Person> {
   const person = await signUpAndLogIn(page, firstName);
+  // Home's first calls are sent (with the token) before the token goes.
+  await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();

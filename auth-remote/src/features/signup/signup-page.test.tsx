@@ -151,6 +151,20 @@ describe('SignupPage', () => {
     expect(signup.mock.invocationCallOrder[0]).toBeLessThan(editAccount.mock.invocationCallOrder[0]!);
   });
 
+  it('moves on to /home only once the address is kept, so that a tab closed there has not lost it', async () => {
+    const { editAccount } = backEndAccepts();
+    const kept = deferred<Awaited<ReturnType<typeof compactApi.editAccount>>>();
+    editAccount.mockReturnValue(kept.promise);
+    const { user } = renderSignup();
+    await fillIn(user, filled);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(editAccount).toHaveBeenCalled());
+    expect(screen.queryByRole('heading', { name: 'Landed on /home' })).not.toBeInTheDocument();
+    kept.resolve({ account: { _id: ada._id, username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    expect(await screen.findByRole('heading', { name: 'Landed on /home' })).toBeInTheDocument();
+  });
+
   it('says so when the address is refused, with the account made and the newcomer signed in', async () => {
     const { editAccount } = backEndAccepts();
     editAccount.mockRejectedValue(new ApiError(409, 'This email address is already used by another account.'));

@@ -16,11 +16,14 @@ const ERROR_TOAST = 'signup-error';
  * The address typed at sign-up becomes the account's, so that it logs in as the username does. The
  * sign-up call sends only what the spec lists (spec 3), so the address follows in the account's own
  * call; the account exists by then, so a refusal (an address another account has) only says so.
+ * It is kept before the page moves on, so that a tab closed on /home has not lost it.
  */
-function keepEmail(email: string) {
-  compactApi.editAccount({ email: email.trim() }).catch((error: unknown) => {
+async function keepEmail(email: string) {
+  try {
+    await compactApi.editAccount({ email: email.trim() });
+  } catch (error) {
     toast.error(`${errorMessage(error)} ${ACCOUNT_TEXTS.emailNotKept}`);
-  });
+  }
 }
 
 /** The sign-up page (route /signup): a successful sign-up signs the person in and goes on to /home. */
@@ -70,10 +73,10 @@ export default function SignupPage() {
         }
         return;
       }
+      await keepEmail(form.emailAddress);
       toast.dismiss(ERROR_TOAST);
       toast.success(MESSAGES.signedUp);
       navigate(destination, { replace: true });
-      keepEmail(form.emailAddress);
     });
   };
 
