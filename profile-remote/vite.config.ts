@@ -7,5 +7,6 @@ export default defineRemoteConfig({
     './SidePanel': './src/features/side-panel/side-panel.tsx',
     './SearchPage': './src/features/search/search-page.tsx',
     './SettingsPage': './src/features/settings/settings-page.tsx',
+    './ReportsPage': './src/features/moderation/reports-page.tsx',
   },
 });

@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS, type Account } from '@chirp/contracts';
 import { refuse, replaceUsers, sameIgnoringCase, type Database, type Moment, type StoredUser } from './database';
 import { SPEC_ERRORS } from './decisions';
+import { isModerator } from './moderation-rules';
 import type { AccountInput, SignupInput } from './validation';
 
 /**
@@ -37,13 +38,14 @@ export function userForLogin(db: Database, name: string): StoredUser {
   return db.users.find((user) => namesAccount(user, name)) ?? refuse(404, SPEC_ERRORS.notRegistered);
 }
 
-/** The account as its owner's settings show it. */
-export const toAccount = (user: StoredUser): Account => ({
+/** The account as its owner's settings show it (`moderatorNames`: the back end's configured moderators). */
+export const toAccount = (user: StoredUser, moderatorNames?: readonly string[]): Account => ({
   _id: user._id,
   username: user.username,
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email ?? '',
+  ...(isModerator(user, moderatorNames) ? { moderator: true as const } : {}),
 });
 
 /**

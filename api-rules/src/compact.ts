@@ -12,6 +12,7 @@ import { profileForViewer, relationOf } from './safety-rules';
 import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
+import { findShownPost, isShownTo } from './moderation-rules';
 export type { DeletedPost };
 import { decodeBase64Url, encodeBase64Url } from './paging';
 
@@ -65,6 +66,7 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     ...replyFields(db, post),
     replyCount: db.posts.reduce((count, entry) => count + (entry.replyTo === post._id ? 1 : 0), 0),
     mentions: mentionedUsers(db, post.content),
+    ...(post.removed ? { removedByModerators: true as const } : {}),
   };
 }
 
@@ -88,10 +90,12 @@ function mentionedUsers(db: Database, content: string): string[] {
 
 /**
  * A post's page: the posts it replies to, the first of the conversation first. A post deleted on the
- * way is a `DeletedPost`, and the chain stops there (what it replied to is no longer known).
+ * way is a `DeletedPost`, and the chain stops there (what it replied to is no longer known); one the
+ * viewer is not shown (moderators hid it) stands as deleted, and the chain goes on above it.
  */
-export function threadOf(db: Database, postId: string): { ancestors: (StoredPost | DeletedPost)[]; post: StoredPost } {
-  const post = db.posts.find((entry) => entry._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
+export function threadOf(db: Database, postId: string, viewerId: string | null = null): { ancestors: (StoredPost | DeletedPost)[]; post: StoredPost } {
+  const post = findShownPost(db, postId, viewerId);
+  const viewerName = viewerId ? db.users.find((user) => user._id === viewerId)?.username : undefined;
   const ancestors: (StoredPost | DeletedPost)[] = [];
   let parentId = post.replyTo;
   while (parentId !== undefined && ancestors.length < LIMITS.maxThreadDepth) {
@@ -100,7 +104,7 @@ export function threadOf(db: Database, postId: string): { ancestors: (StoredPost
       ancestors.unshift({ _id: parentId, deleted: true });
       break;
     }
-    ancestors.unshift(parent);
+    ancestors.unshift(isShownTo(parent, findUserByUsername(db, parent.username), viewerName) ? parent : { _id: parent._id, deleted: true });
     parentId = parent.replyTo;
   }
   return { ancestors, post };
@@ -133,6 +137,7 @@ function wholeProfile(db: Database, user: StoredUser, viewer: Viewer): Profile {
     postCount: db.posts.reduce((count, post) => count + (post.username === user.username ? 1 : 0), 0),
     followerCount: user.followers.length,
     followingCount: user.following.length,
+    ...(user.suspended ? { suspended: true as const } : {}),
   };
 }
 

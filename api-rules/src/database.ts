@@ -4,7 +4,7 @@
  * shares what did not change, so a refused call changes nothing and persistence can save only the
  * entities whose object changed.
  */
-import type { NotificationKind, Post, User, UserSummary } from '@chirp/contracts';
+import type { ModerationAction, NotificationKind, Post, ReportReason, User, UserSummary } from '@chirp/contracts';
 import { DECIDED_ERRORS, LIMITS, SPEC_ERRORS } from './decisions';
 
 export interface StoredUser {
@@ -31,6 +31,10 @@ export interface StoredUser {
   blocking?: string[];
   /** Moves on at each password change and "sign out everywhere": tokens of an older one are refused (absent: 0). */
   sessionVersion?: number;
+  /** The `moderator` role: reads the reports and acts on them (moderation-rules.ts). */
+  moderator?: true;
+  /** Suspended by moderators: no log-in, and none of its posts is shown. */
+  suspended?: true;
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +56,8 @@ export interface StoredPost {
   seq?: number;
   /** The post this one replies to. It may since have been deleted: the reply stays. */
   replyTo?: string;
+  /** Hidden by moderators: only its author is shown it, marked so. */
+  removed?: true;
 }
 
 export interface Database {
@@ -64,6 +70,32 @@ export interface Database {
    * server keeps them in their own table and leaves this out.
    */
   notifications?: StoredNotification[];
+  /** Reports and the moderators' audit log, where a back end keeps them with the rest (the in-browser one). */
+  reports?: StoredReport[];
+  audit?: StoredAuditEntry[];
+}
+
+/** One reporter's report of one post; `resolvedAt` once a moderator acted on the post or dismissed its reports. */
+export interface StoredReport {
+  reporterId: string;
+  postId: string;
+  reason: ReportReason;
+  details: string;
+  createdAt: string;
+  resolvedAt?: string;
+}
+
+/** One moderator action, as the audit log keeps it. */
+export interface StoredAuditEntry {
+  _id: string;
+  moderatorId: string;
+  action: ModerationAction;
+  postId?: string;
+  /** The account acted on (suspend), or the post's author (hide, restore, dismiss). */
+  userId?: string;
+  at: string;
+  /** The order actions were taken in (newest first by it). */
+  seq: number;
 }
 
 /**
@@ -203,8 +235,19 @@ function summaries(ids: readonly string[], users: SummaryIndex, view: SpecView, 
  */
 export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecView): User {
   // The email address is the settings' (GET /api/account), never a profile's.
-  const { passwordHash: _hash, email: _email, muting: _muting, blocking: _blocking, sessionVersion: _version, extras, followers, following, ...fields } =
-    user;
+  const {
+    passwordHash: _hash,
+    email: _email,
+    muting: _muting,
+    blocking: _blocking,
+    sessionVersion: _version,
+    moderator: _moderator,
+    suspended: _suspended,
+    extras,
+    followers,
+    following,
+    ...fields
+  } = user;
   const own = view.viewerId === user._id;
   return {
     ...(own ? extras : {}),
@@ -218,7 +261,7 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecVi
 
 /** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
 export function toPublicPost(post: StoredPost, users: SummaryIndex, view: SpecView): Post {
-  const { likes, seq: _seq, replyTo: _replyTo, ...fields } = post;
+  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, ...fields } = post;
   return {
     ...fields,
     ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
@@ -248,7 +291,9 @@ export function isStoredUser(value: unknown): value is StoredUser {
     (value.email === undefined || isText(value.email)) &&
     (value.muting === undefined || isTextList(value.muting)) &&
     (value.blocking === undefined || isTextList(value.blocking)) &&
-    (value.sessionVersion === undefined || Number.isSafeInteger(value.sessionVersion))
+    (value.sessionVersion === undefined || Number.isSafeInteger(value.sessionVersion)) &&
+    (value.moderator === undefined || value.moderator === true) &&
+    (value.suspended === undefined || value.suspended === true)
   );
 }
 

@@ -21,3 +21,4 @@ export * from './validation';
 export * from './routes';
 export * from './notifications';
 export * from './live';
+export * from './moderation-rules';

@@ -10,6 +10,7 @@ import {
   type StoredUser,
 } from './database';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import { findShownPost } from './moderation-rules';
 import { refuseIfBlocked } from './safety-rules';
 import type { PostInput } from './validation';
 
@@ -27,7 +28,7 @@ function refuseIfAuthorBlocked(db: Database, caller: StoredUser, post: StoredPos
  * not show its thread), whose author and the caller do not block one another.
  */
 export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
-  if (input.replyTo !== undefined) refuseIfAuthorBlocked(db, caller, findPost(db, input.replyTo));
+  if (input.replyTo !== undefined) refuseIfAuthorBlocked(db, caller, findShownPost(db, input.replyTo, caller._id));
   const post: StoredPost = {
     _id: moment.newId(),
     ...input,
@@ -69,7 +70,7 @@ export function deletePost(db: Database, caller: StoredUser, postId: string, mom
 
 /** Spec 4: refused if already liked; otherwise leaves dislikedBy, +1, joins likedBy. */
 export function likePost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
-  const post = findPost(db, postId);
+  const post = findShownPost(db, postId, caller._id);
   const { likes } = post;
   if (likes.likedBy.includes(caller._id)) refuse(400, SPEC_ERRORS.alreadyLiked);
   refuseIfAuthorBlocked(db, caller, post);
@@ -86,7 +87,7 @@ export function likePost(db: Database, caller: StoredUser, postId: string, momen
 
 /** Spec 4: refused at 0 likes or if already disliked; otherwise -1, leaves likedBy, joins dislikedBy. */
 export function dislikePost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
-  const post = findPost(db, postId);
+  const post = findShownPost(db, postId, caller._id);
   const { likes } = post;
   if (likes.likeCount <= 0) refuse(400, SPEC_ERRORS.likeBelowZero);
   if (likes.dislikedBy.includes(caller._id)) refuse(400, SPEC_ERRORS.alreadyDisliked);

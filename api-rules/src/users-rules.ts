@@ -9,6 +9,7 @@ import {
   type StoredUser,
 } from './database';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
+import { findShownPost } from './moderation-rules';
 import { refuseIfBlocked } from './safety-rules';
 import type { ProfileEdit } from './validation';
 
@@ -60,7 +61,7 @@ export function editProfile(db: Database, caller: StoredUser, edit: ProfileEdit,
 }
 
 export function bookmarkPost(db: Database, caller: StoredUser, postId: string, moment: Moment): UserChange {
-  findPost(db, postId);
+  findShownPost(db, postId, caller._id);
   if (caller.bookmarks.includes(postId)) refuse(400, SPEC_ERRORS.alreadyBookmarked);
   const user = { ...caller, bookmarks: [...caller.bookmarks, postId], updatedAt: moment.now };
   return { db: replaceUsers(db, user), user };

@@ -23,12 +23,12 @@ import { keepChange, reply, type RouteHandler } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const accountHandlers = {
-  account: async (_call, backend, claims) => reply({ account: toAccount(findCaller(backend.db, claims!)) }),
+  account: async (_call, backend, claims) => reply({ account: toAccount(findCaller(backend.db, claims!), backend.moderatorNames) }),
   editAccount: async (call, backend, claims) => {
     const input = readAccountEdit(readJsonObject(call.body));
     const moment = currentMoment();
     const { user } = await backend.change((db) => editAccount(db, findCaller(db, claims!), input, moment));
-    return reply({ account: toAccount(user) });
+    return reply({ account: toAccount(user, backend.moderatorNames) });
   },
   ...relationHandlers(keepChange),
   changePassword: async (call, backend, claims) => {

@@ -8,6 +8,7 @@ import {
   readJsonObject,
   readSignup,
   refuse,
+  refuseIfSuspended,
   type RouteName,
   signUp,
   SPEC_ERRORS,
@@ -33,6 +34,7 @@ export const authHandlers = {
     const { db } = backend;
     const user = userForLogin(db, username);
     if (!(await verifyPassword(password, user.passwordHash))) refuse(401, SPEC_ERRORS.wrongPassword);
+    refuseIfSuspended(user);
     const encodedToken = await issueToken(db.tokenSecret, claimsOf(user));
     const foundUser = compact ? toProfile(db, user, viewerIn(db, claimsOf(user))) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ foundUser, encodedToken });

@@ -13,6 +13,8 @@ export class Backend {
   #queue: Promise<unknown> = Promise.resolve();
   /** Told after each saved change, with what others hear of it (this page's live updates, other tabs). */
   onChange: (events: AddressedEvent[]) => void = () => {};
+  /** The usernames (lower case) given the moderator role by the app's configuration (`moderators`). */
+  moderatorNames: readonly string[] = [];
 
   constructor(db: Database, store: DatabaseStore) {
     this.#db = db;

@@ -6,11 +6,11 @@ import { type AskedBy, optionalClaims, reply, viewerIn, type ApiCall, type Route
 import type { Backend } from './backend';
 import {
   blockedEitherWay,
-  hiddenUsernames,
+  postsListedFor,
   bookmarkedPosts,
   type Database,
   findCaller,
-  findPost,
+  findShownPost,
   findUserById,
   findUserByUsername,
   followersOf,
@@ -40,15 +40,16 @@ import {
 export function postPageReply(db: Database, posts: readonly StoredPost[], query: URLSearchParams, viewer: Viewer) {
   const { sort, page } = readPageRequest(query);
   // A list never shows the viewer the posts of people they muted or blocked, or who blocked them.
-  const hidden = hiddenUsernames(db, viewer.caller);
-  const shown = hidden.size === 0 ? posts : posts.filter((post) => !hidden.has(post.username));
+  const shown = postsListedFor(db, posts, viewer.caller);
   const paged = pagePosts(shown, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
   return reply({ posts: paged.posts.map((post) => toCompactPost(db, post, viewer)), nextCursor: paged.nextCursor });
 }
 
 /** One page of people, without those blocked either way (but in the list of the people one blocked). */
-function peoplePageReply(db: Database, users: readonly StoredUser[], query: URLSearchParams, viewer: Viewer, showBlocked = false) {
+function peoplePageReply(db: Database, users: readonly StoredUser[], query: URLSearchParams, viewer: Viewer, showBlocked = false, showSuspended = showBlocked) {
   const hidden = showBlocked ? new Set<string>() : blockedEitherWay(db, viewer.caller);
+  // A suspended account is listed nowhere but in one's own lists of people muted and blocked.
+  if (!showSuspended) for (const user of db.users) if (user.suspended) hidden.add(user._id);
   const page = pagePeople(hidden.size === 0 ? users : users.filter((user) => !hidden.has(user._id)), readPeoplePageRequest(query));
   return reply({ users: page.users.map((user) => toPersonCard(user, viewer)), nextCursor: page.nextCursor });
 }
@@ -65,7 +66,7 @@ async function readingViewer(call: ApiCall, backend: Backend): Promise<Viewer> {
 
 /** A changed post as the caller now sees it. */
 export function compactPostAnswer(db: Database, postId: string, { claims }: AskedBy, status = 200) {
-  return reply({ post: toCompactPost(db, findPost(db, postId), viewerIn(db, claims)) }, status);
+  return reply({ post: toCompactPost(db, findShownPost(db, postId, claims?._id), viewerIn(db, claims)) }, status);
 }
 
 /** Both sides of a follow as compact profiles (their counts already moved). */
@@ -114,7 +115,7 @@ export const compactHandlers = {
   mutedPeople: async (call, backend, claims) => {
     const viewer = viewerIn(backend.db, claims);
     const muted = new Set(viewer.caller!.muting);
-    return peoplePageReply(backend.db, backend.db.users.filter((user) => muted.has(user._id)), call.query, viewer);
+    return peoplePageReply(backend.db, backend.db.users.filter((user) => muted.has(user._id)), call.query, viewer, false, true);
   },
   blockedPeople: async (call, backend, claims) => {
     const viewer = viewerIn(backend.db, claims);

@@ -8,7 +8,7 @@ import {
   addNotifications,
   answerCall,
   databaseOf,
-  hiddenUsernames,
+  postsListedFor,
   authenticate as authenticateWith,
   type ApiCall,
   type ApiReply,
@@ -107,8 +107,7 @@ export function allPostsReply(db: Database, view: SpecView, status = 200): ApiRe
  */
 export function postListReply(db: Database, posts: readonly StoredPost[], request: PageRequest, view: SpecView, listPath: string, status = 200): ApiReply {
   const users = indexUsers(db);
-  const hidden = hiddenUsernames(db, view.viewerId === null ? undefined : users.get(view.viewerId));
-  const shown = hidden.size === 0 ? posts : posts.filter((post) => !hidden.has(post.username));
+  const shown = postsListedFor(db, posts, view.viewerId === null ? undefined : users.get(view.viewerId));
   const page = pagePosts(shown, request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort));
   const projected = page.posts.map((post) => toPublicPost(post, users, view));
   if (!request.page) return wholeListReply(projected, page.nextCursor, listPath, request.sort, status);

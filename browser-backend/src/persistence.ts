@@ -4,7 +4,7 @@
  * record holds the schema version and the token key. Data of another schema version, or that does
  * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
  */
-import { type Database, isStoredNotification, isStoredPost, isStoredUser, STORAGE } from '@chirp/api-rules';
+import { type Database, isStoredNotification, isStoredPost, isStoredUser, STORAGE, type StoredAuditEntry, type StoredReport } from '@chirp/api-rules';
 
 export interface DatabaseStore {
   /** The saved data; null when there is none, or it is of another schema version, or unreadable. */
@@ -36,9 +36,12 @@ const LAYOUT_VERSION = 2;
 const META_KEY = 'dataset';
 const OPEN_TIMEOUT_MS = 3000;
 
+/** The data set's own record: its version and token key, and the reports and audit log (few: kept whole). */
 interface MetaRecord {
   schemaVersion: number;
   tokenSecret: string;
+  reports?: StoredReport[];
+  audit?: StoredAuditEntry[];
 }
 
 const settle = <T>(request: IDBRequest<T>) =>
@@ -109,7 +112,14 @@ export async function openIndexedDbStore(
       if (!isMeta(meta) || meta.schemaVersion !== STORAGE.schemaVersion) return null;
       if (!users.every(isStoredUser) || !posts.every(isStoredPost) || users.length === 0) return null;
       // Notifications that do not read back are dropped, not a reason to lose the posts.
-      return { tokenSecret: meta.tokenSecret, users, posts, notifications: notifications.filter(isStoredNotification) };
+      return {
+        tokenSecret: meta.tokenSecret,
+        users,
+        posts,
+        notifications: notifications.filter(isStoredNotification),
+        ...(Array.isArray(meta.reports) ? { reports: meta.reports } : {}),
+        ...(Array.isArray(meta.audit) ? { audit: meta.audit } : {}),
+      };
     } catch {
       return null;
     }
@@ -130,7 +140,12 @@ export async function openIndexedDbStore(
     await done;
   }
 
-  const metaOf = (db: Database): MetaRecord => ({ schemaVersion: STORAGE.schemaVersion, tokenSecret: db.tokenSecret });
+  const metaOf = (db: Database): MetaRecord => ({
+    schemaVersion: STORAGE.schemaVersion,
+    tokenSecret: db.tokenSecret,
+    ...(db.reports ? { reports: db.reports } : {}),
+    ...(db.audit ? { audit: db.audit } : {}),
+  });
 
   return {
     load,
@@ -144,7 +159,8 @@ export async function openIndexedDbStore(
       }),
     saveChanges: (before, after) =>
       write((meta, users, posts, notifications) => {
-        if (before.tokenSecret !== after.tokenSecret) meta.put(metaOf(after), META_KEY);
+        const metaChanged = before.tokenSecret !== after.tokenSecret || before.reports !== after.reports || before.audit !== after.audit;
+        if (metaChanged) meta.put(metaOf(after), META_KEY);
         saveDifferences(users, before.users, after.users);
         saveDifferences(posts, before.posts, after.posts);
         if (before.notifications !== after.notifications) saveDifferences(notifications, before.notifications ?? [], after.notifications ?? []);

@@ -6,7 +6,7 @@ import {
   CHANGES,
   type Database,
   type DeletedPost,
-  findPost,
+  findShownPost,
   indexUsers,
   isTopLevel,
   repliesOfUser,
@@ -42,7 +42,7 @@ export const postsHandlers = {
   thread: async (call, backend) => {
     const { db } = backend;
     const viewer = await readingViewer(call, backend);
-    const { ancestors, post } = threadOf(db, postId(call));
+    const { ancestors, post } = threadOf(db, postId(call), viewer.caller?._id);
     const compact = (entry: StoredPost | DeletedPost) => ('deleted' in entry ? entry : toCompactPost(db, entry, viewer));
     return reply({ ancestors: ancestors.map(compact), post: toCompactPost(db, post, viewer) });
   },
@@ -52,9 +52,12 @@ export const postsHandlers = {
     postPageReply(backend.db, repliesOfUser(backend.db, call.params.username!), call.query, await readingViewer(call, backend)),
   post: async (call, backend) => {
     const { db } = backend;
-    const post = findPost(db, postId(call));
-    if (!wantsCompact(call.query)) return reply({ post: toPublicPost(post, indexUsers(db), specView(await readerIdOrNull(call, backend))) });
-    return reply({ post: toCompactPost(db, post, await readingViewer(call, backend)) });
+    if (!wantsCompact(call.query)) {
+      const viewerId = await readerIdOrNull(call, backend);
+      return reply({ post: toPublicPost(findShownPost(db, postId(call), viewerId), indexUsers(db), specView(viewerId)) });
+    }
+    const viewer = await readingViewer(call, backend);
+    return reply({ post: toCompactPost(db, findShownPost(db, postId(call), viewer.caller?._id), viewer) });
   },
   createPost: changeHandler(keepChange, CHANGES.createPost, (db, _backend, asked) =>
     // createPost appends: the new post is the last one.

@@ -4,6 +4,7 @@
  */
 import { createServer, Response, type Request, type Server } from 'miragejs';
 import { accountHandlers } from './account-routes';
+import { moderationHandlers } from './moderation-routes';
 import { authHandlers } from './auth-routes';
 import { compactHandlers } from './compact-routes';
 import { Backend } from './backend';
@@ -12,7 +13,7 @@ import { runRoute, unexpectedFailure, type ApiCall, type ApiReply } from './http
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
 import { notificationsHandlers } from './notifications-routes';
 import { postsHandlers } from './posts-routes';
-import { API_ROUTES, DECIDED_ERRORS, refuse, RESET_PARAMETER, routeTable, STORAGE, type BoundRoute, type RouteHandlers, type RouteTable } from '@chirp/api-rules';
+import { API_ROUTES, DECIDED_ERRORS, moderatorNamesOf, refuse, RESET_PARAMETER, routeTable, STORAGE, type BoundRoute, type RouteHandlers, type RouteTable } from '@chirp/api-rules';
 import { createSeedDatabase } from './seeds';
 import { usersHandlers } from './users-routes';
 import { createMirageLive, eventsOfMessage, shownPostsRoute, type MirageLive } from './live';
@@ -27,6 +28,7 @@ export const API_HANDLERS = {
   ...compactHandlers,
   ...notificationsHandlers,
   ...accountHandlers,
+  ...moderationHandlers,
 };
 
 /** A route table bound to this back end's handlers (the API's, or a test's with more calls). */
@@ -54,6 +56,8 @@ export interface MirageOptions {
   resetData?: boolean;
   /** Where the data is kept. Default: IndexedDB, or memory when the browser offers none. */
   store?: DatabaseStore;
+  /** Usernames given the moderator role, as the server's CHIRP_MODERATORS ("ada, grace"). */
+  moderators?: string;
   /** The routes answered; default: the API's route table. */
   routes?: readonly BoundRoute<Backend, string>[];
 }
@@ -154,6 +158,7 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   const store = options.store ?? (await openStore());
   const db = await loadOrSeed(store, options.resetData ?? takeResetRequest());
   const backend = new Backend(db, store);
+  backend.moderatorNames = moderatorNamesOf(options.moderators);
   const natives = captureFetchNatives();
   const live = createMirageLive();
 

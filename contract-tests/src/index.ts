@@ -17,3 +17,4 @@ export { CONTRACT_SUITES, type ContractSuite } from './suites';
 export { defineAccountSuite } from './account-suite';
 export { defineSafetySuite } from './safety-suite';
 export { defineAddACallSuite, pingHandler, TABLE_WITH_PING } from './add-a-call';
+export { CONTRACT_MODERATOR, defineModerationSuite } from './moderation-suite';

@@ -12,6 +12,7 @@ import { defineCompactSuite } from './compact-suite';
 import { defineContractSuite } from './contract-suite';
 import { defineConversationsSuite } from './conversations-suite';
 import { defineFuzzSuite } from './fuzz-suite';
+import { defineModerationSuite } from './moderation-suite';
 import { defineSafetySuite } from './safety-suite';
 import { defineSearchSuite } from './search-suite';
 import { defineShownPostsSuite } from './shown-posts-suite';
@@ -34,4 +35,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'naming the posts a live stream shows', define: defineShownPostsSuite, timeoutMs: 30_000 },
   { title: 'the account’s settings and logging in by any of its names', define: defineAccountSuite, timeoutMs: 30_000 },
   { title: 'muting and blocking', define: defineSafetySuite, timeoutMs: 30_000 },
+  { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
 ];

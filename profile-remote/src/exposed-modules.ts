@@ -5,6 +5,7 @@
 import type { ExposedModules } from '@chirp/seams';
 import * as ProfilePage from './features/profile/profile-page';
 import * as SearchPage from './features/search/search-page';
+import * as ReportsPage from './features/moderation/reports-page';
 import * as SettingsPage from './features/settings/settings-page';
 import * as SidePanel from './features/side-panel/side-panel';
 
@@ -13,4 +14,5 @@ export const exposedModules = {
   './SidePanel': SidePanel,
   './SearchPage': SearchPage,
   './SettingsPage': SettingsPage,
+  './ReportsPage': ReportsPage,
 } satisfies ExposedModules<'profile'>;

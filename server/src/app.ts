@@ -38,6 +38,7 @@ export type AppOptions = Pick<
   | 'uploadsDir'
   | 'maxUploadBytes'
   | 'publicUrl'
+  | 'moderators'
   | 's3'
   | 'logger'
   | 'quotas'
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtSecret: options.jwtSecret,
     loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit, options.loginSlowDown),
     quotas: options.quotas,
+    moderatorNames: options.moderators ?? [],
   };
   const servicesFor = routeReads(app, services, options.replica);
 

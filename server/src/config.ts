@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SERVER_ROOT } from './paths';
 import { join, resolve } from 'node:path';
-import { LIMITS } from '@chirp/api-rules';
+import { LIMITS, moderatorNamesOf } from '@chirp/api-rules';
 
 export const DEFAULT_DATA_DIR = resolve(SERVER_ROOT, '.data');
 /** The shell in development (vite) and in preview. */
@@ -69,6 +69,8 @@ export interface ServerConfig {
    * on, except with NODE_ENV=production.
    */
   seedDemo: boolean;
+  /** CHIRP_MODERATORS: usernames (lower case) with the moderator role, beside `grant-moderator`'s in the database. */
+  moderators?: string[];
   /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */
   live?: { maxStreamsPerUser: number; maxStreamsPerAddress?: number; maxStreams: number };
 }
@@ -227,6 +229,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     s3,
     logger: env.LOG_REQUESTS !== '0',
     seedDemo: yesOrNo(env, 'SEED_DEMO') ?? env.NODE_ENV !== 'production',
+    moderators: moderatorNamesOf(env.CHIRP_MODERATORS),
     quotas: {
       uploadsPerHour: whole(env, 'UPLOADS_PER_HOUR', 60),
       uploadBytesPerHour: whole(env, 'UPLOAD_BYTES_PER_HOUR', 50 * 1024 * 1024),

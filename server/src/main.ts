@@ -1,4 +1,8 @@
-/** `npm run server`: the API on PORT (8080), on DATABASE_URL or embedded PGlite in DATA_DIR. */
+/**
+ * `npm run server`: the API on PORT (8080), on DATABASE_URL or embedded PGlite in DATA_DIR.
+ * `npm run server -- grant-moderator NAME` (commands.ts): one operator's command on that database.
+ */
+import { runCommand } from './commands';
 import { configFromEnv, type ServerConfig } from './config';
 import { startServer } from './server';
 
@@ -13,6 +17,19 @@ function settings(): ServerConfig {
 }
 
 const config = settings();
+const command = process.argv.slice(2);
+if (command.length > 0) {
+  await runCommand(config, command).then(
+    (said) => {
+      console.info(said);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error((error as Error).message);
+      process.exit(1);
+    },
+  );
+}
 const server = await startServer(config).catch((error: unknown) => {
   // The database cannot be opened (its folder is in use, PostgreSQL does not answer…): one line, no start.
   console.error(`The Chirp API cannot start: ${(error as Error).message}`);

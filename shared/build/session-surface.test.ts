@@ -81,8 +81,23 @@ const parts = (text: string) => text.split('.').map(Number) as [number, number, 
 /** What the version must at least be for a surface that went from `before` to `after`. */
 export function bumpNeeded(before: string[], after: string[]): 'major' | 'minor' | 'none' {
   const now = new Set(after);
-  if (before.some((line) => !now.has(line))) return 'major';
-  return after.length > before.length ? 'minor' : 'none';
+  const changed = before.filter((line) => !now.has(line));
+  if (changed.some((line) => !after.some((next) => widens(line, next)))) return 'major';
+  return after.length > before.length || changed.length > 0 ? 'minor' : 'none';
+}
+
+/** Optional members (`name?: type;`) of a line's object types, and the line without them. */
+const OPTIONAL_MEMBER = /\b\w+\?: [^;{}()]+; /g;
+const optionalMembers = (line: string) => new Set(line.match(OPTIONAL_MEMBER) ?? []);
+
+/**
+ * Whether `next` is `line` with optional members added to its object types (an answer that may now
+ * carry a field more): what read it still reads it, and what builds it still builds it.
+ */
+function widens(line: string, next: string): boolean {
+  if (line.replace(OPTIONAL_MEMBER, '') !== next.replace(OPTIONAL_MEMBER, '')) return false;
+  const added = optionalMembers(next);
+  return [...optionalMembers(line)].every((member) => added.has(member));
 }
 
 describe('the public surface of @chirp/session', () => {
@@ -116,5 +131,9 @@ describe('the public surface of @chirp/session', () => {
     expect(bumpNeeded(['a: value number', 'b: value string'], ['a: value number'])).toBe('major');
     expect(bumpNeeded(['a: value number'], ['a: value string'])).toBe('major');
     expect(bumpNeeded(['a: value number'], ['a: value number'])).toBe('none');
+    // An optional member added to an object type (an answer's new field) is an addition.
+    expect(bumpNeeded(['a: value () => { b: string; }'], ['a: value () => { b: string; c?: true; }'])).toBe('minor');
+    expect(bumpNeeded(['a: value () => { b: string; c?: true; }'], ['a: value () => { b: string; }'])).toBe('major');
+    expect(bumpNeeded(['a: value () => { b: string; }'], ['a: value () => { b: string; c: true; }'])).toBe('major');
   });
 });

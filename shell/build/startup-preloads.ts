@@ -15,6 +15,7 @@ export const STARTUP_ROUTES = [
   { path: '/post/', prefix: true, modules: ['feed/PostPage', ...SIGNED_IN_CHROME], signedIn: true },
   { path: '/notifications', modules: ['notifications/NotificationsPage', ...SIGNED_IN_CHROME], signedIn: true },
   { path: '/settings', modules: ['profile/SettingsPage', ...SIGNED_IN_CHROME], signedIn: true },
+  { path: '/reports', modules: ['profile/ReportsPage', ...SIGNED_IN_CHROME], signedIn: true },
 ];
 const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
 

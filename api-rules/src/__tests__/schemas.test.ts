@@ -32,6 +32,7 @@ const SAMPLES: Record<BodyName, unknown[]> = {
     {},
     null,
   ],
+  report: [{ reason: 'spam' }, { reason: 'other', details: 'why' }, { reason: 'rude' }, { reason: 5 }, { reason: 'spam', details: 5 }, {}, [], null],
   passwordChange: [
     { currentPassword: 'guest@chirp1', newPassword: 'a new one, long enough' },
     { currentPassword: 'x', newPassword: 'short' },

@@ -4,12 +4,12 @@ import type { Server } from 'miragejs';
 import { memoryStore } from '../persistence';
 import { resetDemoData, runningBackend, startMirage } from '../server';
 import { issueToken } from '@chirp/api-rules';
-import { CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
+import { CONTRACT_MODERATOR, CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
 
 let server: Server;
 
 beforeAll(async () => {
-  server = await startMirage({ delay: 0, resetData: true, store: memoryStore() });
+  server = await startMirage({ delay: 0, resetData: true, store: memoryStore(), moderators: CONTRACT_MODERATOR });
 });
 
 afterAll(() => server.shutdown());

@@ -3,7 +3,7 @@
  * against a server started for the file: on PGlite, or on PostgreSQL when given a database URL.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
+import { CONTRACT_MODERATOR, CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -11,7 +11,7 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer(overrides);
+    server = await startTestServer({ moderators: [CONTRACT_MODERATOR], ...overrides });
   }, 180_000);
 
   afterAll(() => server?.stop());

@@ -24,19 +24,19 @@ import { change, currentMoment, isUniqueViolation, keepChange, reply, token, typ
 const none: Database = { tokenSecret: '', users: [], posts: [] };
 
 export const accountHandlers = {
-  account: async (_call, { sql }, claims) => {
+  account: async (_call, { sql, moderatorNames }, claims) => {
     // No relation is read: the settings hold none.
     const users = await loadUsersById(sql, [claims!._id], []);
-    return reply({ account: toAccount(findCaller({ ...none, users }, claims!)) });
+    return reply({ account: toAccount(findCaller({ ...none, users }, claims!), moderatorNames) });
   },
-  editAccount: async (call, { sql }, claims) => {
+  editAccount: async (call, { sql, moderatorNames }, claims) => {
     const input = readAccountEdit(readJsonObject(call.body));
     const moment = currentMoment();
     // Another account's address is refused by the unique index (in any case), which also decides a race.
     const { user } = await change(sql, { userIds: [claims!._id], narrow: true }, (db) =>
       editAccount(db, findCaller(db, claims!), input, moment),
     ).catch((error: unknown) => (isUniqueViolation(error) ? refuse(409, ACCOUNT_ERRORS.emailTaken) : Promise.reject(error)));
-    return reply({ account: toAccount(user) });
+    return reply({ account: toAccount(user, moderatorNames) });
   },
   ...relationHandlers(keepChange),
   changePassword: async (call, services, claims) => {

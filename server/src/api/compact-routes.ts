@@ -131,8 +131,10 @@ export const compactHandlers = {
     if (chain.length === 0) refuse(404, DECIDED_ERRORS.postNotFound);
     const rows = await compactPostsPage(services.sql, viewer, naming(call), { ids: chain.map((link) => link.id) }, WHOLE_CHAIN);
     const byId = new Map(rows.map((row) => [row.compact._id, row.compact]));
-    // The chain runs from the post up; the page shows it from the first post down.
-    const [post, ...above] = chain.map((link) => byId.get(link.id)!);
+    // The chain runs from the post up; the page shows it from the first post down. A post the viewer
+    // is not shown (hidden by moderators) is found by nobody, and stands as deleted above a reply.
+    const [post, ...above] = chain.map((link): CompactPost | DeletedPost => byId.get(link.id) ?? { _id: link.id, deleted: true });
+    if (!post || 'deleted' in post) refuse(404, DECIDED_ERRORS.postNotFound);
     const ancestors: (CompactPost | DeletedPost)[] = above.reverse();
     const top = chain[chain.length - 1]!;
     if (top.replyTo !== null && chain.length <= LIMITS.maxThreadDepth) ancestors.unshift({ _id: top.replyTo, deleted: true });

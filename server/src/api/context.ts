@@ -44,6 +44,8 @@ export interface Services {
   quotas: Quotas;
   /** Where images are kept: uploads, and pictures and post images sent inline (inline-images.ts). */
   images: ImageStore;
+  /** Usernames (lower case) given the moderator role by CHIRP_MODERATORS, beside those granted it in the database. */
+  moderatorNames: readonly string[];
 }
 
 /** A route's work on this server (the route table of `@chirp/api-rules` says which and how to call it). */

@@ -11,7 +11,7 @@ import { publicPosts, reply, type ApiReply } from './context';
 export async function postListReply(q: Queryable, filter: PostFilter, request: PageRequest, view: SpecView, listPath: string, status = 200): Promise<ApiReply> {
   const paged = request.page ? { sort: request.sort, page: request.page } : wholeListPage(request.sort);
   const hiddenFor = view.viewerId ?? undefined;
-  const page = pagePosts(await pageCandidates(q, { ...filter, hiddenFor }, paged), paged);
+  const page = pagePosts(await pageCandidates(q, { ...filter, hiddenFor, viewer: hiddenFor }, paged), paged);
   const posts = await publicPosts(q, page.posts, view);
   if (!request.page) return wholeListReply(posts, page.nextCursor, listPath, request.sort, status);
   return reply({ posts, nextCursor: page.nextCursor }, status);

@@ -25,6 +25,9 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   account: 'primary',
   mutedPeople: 'primary',
   blockedPeople: 'primary',
+  // What moderators act on, as it is now.
+  reportedPosts: 'primary',
+  moderationLog: 'primary',
   posts: 'replica',
   postsOfUser: 'replica',
   post: 'primary',

@@ -10,7 +10,7 @@ import {
   toggleHandlers,
   CHANGES,
   findCaller,
-  findPost,
+  findShownPost,
   findUserById,
   postsOfUser,
   readCredentials,
@@ -18,6 +18,7 @@ import {
   readPageRequest,
   readSignup,
   refuse,
+  refuseIfSuspended,
   signUp,
   userForLogin,
   wantsCompact,
@@ -49,6 +50,7 @@ import { compactHandlers, compactPeoplePage, compactPostPage, compactPostReply, 
 import { allPostsReply, postListReply } from './post-lists';
 import { keepingInlineImages } from './inline-images';
 import { accountHandlers } from './account-routes';
+import { moderationHandlers } from './moderation-routes';
 
 const postId = (call: ApiCall) => call.params.postId!;
 const userId = (call: ApiCall) => call.params.userId!;
@@ -137,6 +139,7 @@ export const authHandlers = {
     const user = userForLogin({ ...none, users }, name);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
     await services.loginFailures.succeeded(attempt);
+    refuseIfSuspended(user);
     return reply({ foundUser: await ownUser(user, services, call, compact), encodedToken: await token(services, user) });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;
@@ -187,7 +190,9 @@ export const postsHandlers = {
     const { sql } = services;
     if (wantsCompact(call.query)) return compactPostReply(sql, postId(call), call, await readerId(call, services));
     const posts = await loadPostsById(sql, [postId(call)]);
-    const [post] = await publicPosts(sql, [findPost({ ...none, posts }, postId(call))], specView(call, await readerIdOrNull(call, services)));
+    const users = posts[0] ? await loadUserNamed(sql, posts[0].username) : [];
+    const viewerId = await readerIdOrNull(call, services);
+    const [post] = await publicPosts(sql, [findShownPost({ ...none, posts, users }, postId(call), viewerId)], specView(call, viewerId));
     return reply({ post });
   },
   // Posts per minute per user (quotas.ts), claimed before anything else is read.
@@ -202,4 +207,11 @@ export const postsHandlers = {
 } satisfies Partial<Record<RouteName, RouteHandler>>;
 
 /** Every route of the table, answered by this server. */
-export const apiHandlers = keepingInlineImages({ ...authHandlers, ...usersHandlers, ...postsHandlers, ...compactHandlers, ...accountHandlers });
+export const apiHandlers = keepingInlineImages({
+  ...authHandlers,
+  ...usersHandlers,
+  ...postsHandlers,
+  ...compactHandlers,
+  ...accountHandlers,
+  ...moderationHandlers,
+});

@@ -63,12 +63,16 @@ interface CompactPostRow extends PersonRow {
   replying_to: string | null;
   reply_count: number;
   mentioned: string[];
+  removed: boolean;
+  author_suspended: boolean;
 }
 
 /** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
 export interface CompactRow {
   stored: StoredPost;
   compact: CompactPost;
+  /** Its author is suspended (nobody is shown the post). */
+  authorSuspended: boolean;
 }
 
 /**
@@ -92,7 +96,8 @@ export async function compactPostsWhere(
         p.reply_to::text AS reply_to,
         (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) AS replying_to,
         (SELECT count(*) FROM posts c WHERE c.reply_to = p.id)::int AS reply_count,
-        ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned
+        ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned,
+        p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended
       FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
     [...params, viewerId],
   );
@@ -102,7 +107,9 @@ export async function compactPostsWhere(
     const image = row.image === null ? {} : { image: withOrigin(naming, row.image) };
     const likeCount = Number(row.like_count);
     const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
+    const removed = row.removed ? { removed: true as const } : {};
     return {
+      authorSuspended: row.author_suspended,
       stored: {
         _id: row.post_id,
         content: row.content,
@@ -113,6 +120,7 @@ export async function compactPostsWhere(
         updatedAt,
         seq: Number(row.seq),
         ...replyTo,
+        ...removed,
       },
       compact: {
         _id: row.post_id,
@@ -130,6 +138,7 @@ export async function compactPostsWhere(
         ...(row.replying_to === null ? {} : { replyingTo: row.replying_to }),
         replyCount: row.reply_count,
         mentions: row.mentioned,
+        ...(row.removed ? { removedByModerators: true as const } : {}),
       },
     };
   });
@@ -139,7 +148,9 @@ export async function compactPostById(q: Queryable, postId: string, viewerId: st
   const [id] = rowIds([postId]);
   if (!id) return undefined;
   const [row] = await compactPostsWhere(q, viewerId, naming, 'WHERE p.id = $1::uuid', [id]);
-  return row?.compact;
+  // A hidden post is its author's alone to find; a suspended author's is nobody's.
+  if (!row || row.authorSuspended || (row.stored.removed && row.compact.author._id !== viewerId)) return undefined;
+  return row.compact;
 }
 
 // Profiles and people.
@@ -158,6 +169,7 @@ interface ProfileRow extends PersonRow {
   muted_by_me: boolean;
   blocked_by_me: boolean;
   blocks_me: boolean;
+  suspended: boolean;
 }
 
 /** One profile (by id or exact username), its counts read through the indexes. */
@@ -185,7 +197,8 @@ export async function loadProfile(
         (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)::int AS following_count,
         EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = $2::uuid AND m.muted_id = u.id) AS muted_by_me,
         EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $2::uuid AND b.blocked_id = u.id) AS blocked_by_me,
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::uuid) AS blocks_me
+        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = $2::uuid) AS blocks_me,
+        u.suspended_at IS NOT NULL AS suspended
       FROM users u WHERE ${condition}`,
     [value, viewerId],
   );
@@ -202,6 +215,7 @@ export async function loadProfile(
     postCount: row.post_count,
     followerCount: row.follower_count,
     followingCount: row.following_count,
+    ...(row.suspended ? { suspended: true as const } : {}),
   }, relation);
 }
 
@@ -261,6 +275,8 @@ export async function peopleAfter(
   const viewer = `${param(viewerId)}::uuid`;
   // The blocked list is the one place the people one blocked are shown to one.
   if (viewerId !== null && filter.kind !== 'blocked') conditions.push(blockedEitherWay(viewer));
+  // A suspended account is listed nowhere but in one's own lists of people muted and blocked.
+  if (filter.kind !== 'blocked' && filter.kind !== 'muted') conditions.push('u.suspended_at IS NULL');
   const { rows } = await q.query<PersonRow>(
     `SELECT ${PERSON_COLUMNS('u', viewer)} FROM users u WHERE ${conditions.join(' AND ')}
       ORDER BY lower(u.username) COLLATE "C" LIMIT ${param(limit + 1)}`,

@@ -32,6 +32,8 @@ export interface PostFilter {
   ids?: string[];
   /** Not the posts of the people this viewer muted or blocked, nor of those who blocked them. */
   hiddenFor?: string;
+  /** Who reads (their own posts hidden by moderators are shown to them alone). */
+  viewer?: string;
 }
 
 /**
@@ -42,6 +44,9 @@ export interface PostFilter {
 export const hiddenAuthors = (viewer: string) => `SELECT m.muted_id FROM mutes m WHERE m.muter_id = ${viewer}
     UNION ALL SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${viewer}
     UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${viewer}`;
+
+/** Not a post of a suspended author (`p`). */
+export const SUSPENDED_AUTHORS = 'p.author_id NOT IN (SELECT s.id FROM users s WHERE s.suspended_at IS NOT NULL)';
 
 /** The query that selects the `limit + 1` posts after the cursor in the order of `sort` (`pagePosts` cuts them). */
 export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
@@ -61,6 +66,10 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   if (filter.replyTo) conditions.push(`p.reply_to = ${param(filter.replyTo)}::uuid`);
   if (filter.search) conditions.push(searchCondition(filter.search, param));
   if (filter.hiddenFor) conditions.push(`p.author_id NOT IN (${hiddenAuthors(`${param(filter.hiddenFor)}::uuid`)})`);
+  // Moderators' decisions hold for every list and everyone: a hidden post only for its author, none
+  // of a suspended author's (an anti-join on the few suspended rows' partial index).
+  conditions.push(filter.viewer ? `(p.removed_at IS NULL OR p.author_id = ${param(filter.viewer)}::uuid)` : 'p.removed_at IS NULL');
+  conditions.push(SUSPENDED_AUTHORS);
   const start = pageStart(request);
   if (start) {
     const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
@@ -164,6 +173,6 @@ export async function searchFilter(sql: Sql, search: SearchTerms): Promise<PostF
 
 /** One page of compact posts as the viewer sees them: the `limit + 1` rows after the cursor. */
 export function compactPostsPage(q: Queryable, viewerId: string | null, naming: PictureNaming, filter: PostFilter, request: Required<PageRequest>) {
-  const { condition, params, tail } = pageQuery(filter, request);
+  const { condition, params, tail } = pageQuery({ ...filter, viewer: viewerId ?? undefined }, request);
   return compactPostsWhere(q, viewerId, naming, condition, params, tail);
 }

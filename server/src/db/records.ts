@@ -36,6 +36,8 @@ interface UserRow {
   extras: Record<string, string>;
   email: string;
   session_version: number;
+  moderator: boolean;
+  suspended_at: Date | null;
   created_at: Date;
   created_offset: number;
   updated_at: Date;
@@ -65,7 +67,7 @@ const onlyNamed = (relations: Relations, column: string, param: number) =>
  */
 const userSelect = (relations: Relations, param: number, named = false) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash,
     ${named ? namedPictureColumn('u') : 'u.profile_pic'} AS profile_pic,
-    u.title, u.bio, u.website, u.extras, u.email, u.session_version, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
+    u.title, u.bio, u.website, u.extras, u.email, u.session_version, u.moderator, u.suspended_at, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
     ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers,
@@ -91,6 +93,8 @@ const toUser = (row: UserRow): StoredUser => ({
   extras: row.extras,
   ...(row.email ? { email: row.email } : {}),
   ...(row.session_version ? { sessionVersion: row.session_version } : {}),
+  ...(row.moderator ? { moderator: true as const } : {}),
+  ...(row.suspended_at ? { suspended: true as const } : {}),
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
 });
@@ -168,10 +172,11 @@ interface PostRow {
   disliked_by: string[];
   seq: string | number;
   reply_to: string | null;
+  removed_at: Date | null;
 }
 
 const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, a.username, p.like_count,
-    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text`;
+    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text, p.removed_at`;
 
 /**
  * A few posts (a page, one post): the posts are chosen first (`condition` and `tail` — ORDER BY,
@@ -204,6 +209,7 @@ const toPost = (row: PostRow): StoredPost => ({
   updatedAt: formatTimestamp(new Date(row.updated_at), row.updated_offset),
   seq: Number(row.seq),
   ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+  ...(row.removed_at === null ? {} : { removed: true as const }),
 });
 
 /**

@@ -7,6 +7,7 @@ export * from './types';
 export * from './constants';
 export * from './account';
 export * from './safety';
+export * from './moderation';
 export * from './limits';
 export { paths } from './paths';
 export * from './mentions';

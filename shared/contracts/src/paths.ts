@@ -15,4 +15,6 @@ export const paths = {
   notifications: '/notifications',
   /** The account's settings and the people muted or blocked. */
   settings: '/settings',
+  /** The moderators' page: posts with open reports, and the latest actions. */
+  reports: '/reports',
 } as const;

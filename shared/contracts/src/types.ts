@@ -114,3 +114,10 @@ export type AccountEdit = Static<(typeof S.BODY_SCHEMAS)['accountEdit']>;
 
 /** The caller's mute and block of one person. */
 export type Relation = Static<typeof S.Relation>;
+
+/** The caller's own report of a post, and a post with open reports as moderators read it. */
+export type Report = Static<typeof S.Report>;
+export type ReportInput = Static<(typeof S.BODY_SCHEMAS)['report']>;
+export type ReportedPost = Static<typeof S.ReportedPost>;
+/** One line of the moderators' audit log. */
+export type AuditEntry = Static<typeof S.AuditEntry>;

@@ -62,6 +62,8 @@ export interface RemoteModules {
   'profile/SearchPage': SearchPageProps;
   /** /settings: the account's names and address, and the people muted or blocked. */
   'profile/SettingsPage': NoProps;
+  /** /reports: the moderators' page. */
+  'profile/ReportsPage': NoProps;
   'notifications/NotificationsPage': NoProps;
 }
 

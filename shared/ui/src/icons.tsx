@@ -255,3 +255,18 @@ export const BlockIcon = ({ size }: IconProps) => (
     <path d="m5.6 5.6 12.8 12.8" />
   </Icon>
 );
+
+/** A flag on its pole: report a post. */
+export const FlagIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
+/** A shield: moderation. */
+export const ShieldIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+  </Icon>
+);

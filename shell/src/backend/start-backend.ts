@@ -6,6 +6,8 @@ interface AppConfig {
   apiBaseUrl?: string;
   /** The in-browser back end's response delay (spec: 400 ms); a `?mockDelay=` URL parameter wins. */
   mockDelayMs?: number;
+  /** The in-browser back end's moderators' usernames ("ada, grace"), as the server's CHIRP_MODERATORS. */
+  moderators?: string;
 }
 
 async function readAppConfig(): Promise<AppConfig> {
@@ -43,5 +45,6 @@ export async function startBackend(): Promise<void> {
       window.location.search,
       config.mockDelayMs === undefined ? import.meta.env.VITE_MOCK_DELAY : String(config.mockDelayMs),
     ),
+    moderators: config.moderators,
   });
 }

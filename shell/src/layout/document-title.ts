@@ -16,6 +16,7 @@ const SECTION_NAMES: Record<string, string> = {
   [paths.likedPosts]: 'Liked Post',
   [paths.notifications]: 'Notifications',
   [paths.settings]: 'Settings',
+  [paths.reports]: 'Reports',
 };
 
 function pageName(pathname: string, search: string): string {

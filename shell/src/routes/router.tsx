@@ -75,6 +75,7 @@ const routes: RouteObject[] = [
           { path: '/post/:postId', element: <PostRoute /> },
           { path: paths.notifications, element: <RemoteArea module="notifications/NotificationsPage" label="notifications" /> },
           { path: paths.settings, element: <RemoteArea module="profile/SettingsPage" label="settings" /> },
+          { path: paths.reports, element: <RemoteArea module="profile/ReportsPage" label="reports" /> },
         ],
       },
     ],

@@ -231,7 +231,7 @@ describe('the options of a post', () => {
     const { user } = showPost(aPost());
     await user.click(screen.getByRole('button', { name: 'More options' }));
     const menu = screen.getByRole('menu', { name: 'More options' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ada', 'Block @ada', 'Copy link']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ada', 'Block @ada', 'Report post', 'Copy link']);
     expect(within(menu).queryByRole('menuitem', { name: 'Edit Post' })).toBeNull();
   });
 
@@ -256,6 +256,41 @@ describe('the options of a post', () => {
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Block @ada' }));
     expect(await screen.findByText('This user does not exist.')).toBeInTheDocument();
+  });
+
+  it('reports the post: a reason is needed, the details are optional, and the dialog closes saying it was sent', async () => {
+    const report = vi.spyOn(compactApi, 'reportPost').mockResolvedValue({ report: { postId: 'p', reason: 'harassment', details: 'Rude.', createdAt: '' } });
+    const post = aPost();
+    const { user } = showPost(post);
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report post' });
+    const send = within(dialog).getByRole('button', { name: 'Send report' });
+    expect(send).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Details (optional)' }), 'Rude.');
+    await user.click(send);
+    expect(report).toHaveBeenCalledWith(post._id, { reason: 'harassment', details: 'Rude.' });
+    expect(await screen.findByText('Report sent. Thank you.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'More options' })).toHaveFocus();
+  });
+
+  it('keeps the report dialog open with the back end’s words when a report is refused', async () => {
+    vi.spyOn(compactApi, 'reportPost').mockRejectedValue(new ApiError(404, 'This post does not exist.'));
+    const { user } = showPost(aPost());
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report post' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('This post does not exist.')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it('tells its author that moderators removed a post', () => {
+    showPost(aPost({ removedByModerators: true }, { mine: true }));
+    expect(screen.getByRole('note')).toHaveTextContent('This post was removed by moderators.');
   });
 
   it('copies the post’s address', async () => {

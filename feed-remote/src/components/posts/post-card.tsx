@@ -1,9 +1,10 @@
-import { type CompactPost, DEFAULT_AVATAR, paths, SAFETY_TEXTS } from '@chirp/contracts';
+import { type CompactPost, DEFAULT_AVATAR, MODERATION_TEXTS, paths, SAFETY_TEXTS } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import {
   BlockIcon,
   BookmarkIcon,
   EditIcon,
+  FlagIcon,
   HeartIcon,
   LinkIcon,
   type MenuOption,
@@ -21,6 +22,7 @@ import { ReplyDialog } from '../composer/reply-dialog';
 import { useDeleting, useRepliesDeleting } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
 import { DeletePostDialog } from './delete-post-dialog';
+import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
@@ -116,14 +118,18 @@ function useOpenOnClick(postId: string) {
   };
 }
 
-/** The ⋯ menu of someone else's post: its author can be muted or blocked by whoever is signed in; anyone can copy its link. */
-function othersPostOptions(post: CompactPost, signedIn: boolean): MenuOption[] {
+/**
+ * The ⋯ menu of someone else's post: whoever is signed in can mute or block its author, or report
+ * the post to the moderators; anyone can copy its link.
+ */
+function othersPostOptions(post: CompactPost, signedIn: boolean, report: () => void): MenuOption[] {
   const { username } = post;
   const link: MenuOption = { label: SAFETY_TEXTS.copyLink, icon: <LinkIcon />, onSelect: () => void copyPostLink(post) };
   if (!signedIn) return [link];
   return [
     { label: SAFETY_TEXTS.mute(username), icon: <MuteIcon />, onSelect: () => void muteAuthor(post) },
     { label: SAFETY_TEXTS.block(username), icon: <BlockIcon />, danger: true, onSelect: () => void blockAuthor(post) },
+    { label: MODERATION_TEXTS.reportPost, icon: <FlagIcon />, onSelect: report },
     link,
   ];
 }
@@ -143,6 +149,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
   // Replies being deleted show nowhere, nor do they count.
   const replyCount = post.replyCount - useRepliesDeleting(post._id);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
@@ -196,10 +203,21 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
               ]}
             />
           ) : (
-            <OptionsMenu className="post-options" label="More options" buttonRef={optionsButtonRef} options={othersPostOptions(post, signedIn)} />
+            <OptionsMenu
+              className="post-options"
+              label="More options"
+              buttonRef={optionsButtonRef}
+              options={othersPostOptions(post, signedIn, () => setReporting(true))}
+            />
           )}
         </header>
         <ReplyingTo post={post} />
+        {post.removedByModerators && (
+          // Only its author is shown a post moderators hid: they say why nobody else sees it.
+          <p className="post-card__removed" role="note">
+            {MODERATION_TEXTS.removedByModerators}
+          </p>
+        )}
         {post.content && (
           // A mouse shortcut to the post's page; the time above is its link for everyone else.
           <p className="post-card__content post-card__content--opens" onClick={openPost}>
@@ -247,6 +265,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
       {confirmingDelete && (
         <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
       )}
+      {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
       {replying && (
         <ReplyDialog
           post={post}

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR, paths, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
+import { DEFAULT_AVATAR, MODERATION_TEXTS, paths, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
 import { changeRelation } from '@chirp/queries';
 import { chooseTheme, useSession, useSignOut, useThemeChoice } from '@chirp/session';
 import { BlockIcon, type MenuOption, MuteIcon, OptionsMenu, SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
@@ -126,6 +126,11 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
           {fullName(user)}
         </h1>
         <p className="profile__handle">@{user.username}</p>
+        {user.suspended && (
+          <p className="profile__blocked" role="note">
+            {MODERATION_TEXTS.suspendedProfile}
+          </p>
+        )}
         {(user.blockedByMe || user.blocksMe) && (
           <p className="profile__blocked" role="note">
             {user.blockedByMe ? SAFETY_TEXTS.youBlockedProfile : SAFETY_TEXTS.blockedYouProfile}

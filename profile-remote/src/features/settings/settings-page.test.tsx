@@ -33,6 +33,19 @@ describe('the settings page', () => {
     expect(await within(blocked).findByRole('link', { name: /Rohit Sharma/ })).toHaveAttribute('href', '/profile/rohit');
   });
 
+  it('shows moderators, and only them, the way to the Reports page', async () => {
+    show();
+    await screen.findByRole('form', { name: 'Your account' });
+    expect(screen.queryByRole('region', { name: 'Moderation' })).toBeNull();
+  });
+
+  it('links a moderator to the Reports page', async () => {
+    vi.spyOn(compactApi, 'account').mockResolvedValue({ account: { ...account, moderator: true } });
+    show();
+    const section = await screen.findByRole('region', { name: 'Moderation' });
+    expect(within(section).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+  });
+
   it('saves a new email address and says so; a refusal shows beside the form', async () => {
     const edit = vi
       .spyOn(compactApi, 'editAccount')

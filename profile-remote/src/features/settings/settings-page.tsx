@@ -1,8 +1,9 @@
-import { type Account, ACCOUNT_TEXTS, type PersonCard } from '@chirp/contracts';
+import { type Account, ACCOUNT_TEXTS, MODERATION_TEXTS, paths, type PersonCard } from '@chirp/contracts';
 import { changeRelation, type RelationChange } from '@chirp/queries';
 import { compactApi, errorMessage, queryClient, toast, useQuery, useSession } from '@chirp/session';
 import { RetryAlert, Spinner } from '@chirp/ui';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../../components/people/person-link';
 import '@chirp/ui/styles.css';
@@ -20,6 +21,7 @@ export default function SettingsPage() {
         {ACCOUNT_TEXTS.settings}
       </h1>
       <AccountSection />
+      <ModerationSection />
       <PasswordSection />
       <SessionsSection />
       <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel="Unmute" />
@@ -30,11 +32,16 @@ export default function SettingsPage() {
 
 const ACCOUNT_KEY = ['account'] as const;
 
+/** The signed-in account's settings (one read for every section that needs them). */
+function useAccount() {
+  const token = useSession((state) => state.token);
+  return useQuery({ queryKey: [...ACCOUNT_KEY, token], queryFn: () => compactApi.account().then((answer) => answer.account) }, queryClient);
+}
+
 /** The display name and the email address, as the account has them; Save keeps what changed. */
 function AccountSection() {
   const headingId = useId();
-  const token = useSession((state) => state.token);
-  const query = useQuery({ queryKey: [...ACCOUNT_KEY, token], queryFn: () => compactApi.account().then((answer) => answer.account) }, queryClient);
+  const query = useAccount();
   return (
     <section className="settings__section card" aria-labelledby={headingId}>
       <h2 id={headingId} className="settings__heading">
@@ -47,6 +54,23 @@ function AccountSection() {
       ) : (
         <Spinner label="Loading your account" />
       )}
+    </section>
+  );
+}
+
+/** For moderators only: the way to the Reports page. */
+function ModerationSection() {
+  const headingId = useId();
+  const account = useAccount();
+  if (!account.data?.moderator) return null;
+  return (
+    <section className="settings__section card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings__heading">
+        {MODERATION_TEXTS.moderation}
+      </h2>
+      <p className="settings__empty">
+        <Link to={paths.reports}>{MODERATION_TEXTS.reports}</Link>: the posts people reported, and what moderators did about them.
+      </p>
     </section>
   );
 }

@@ -36,6 +36,8 @@ export const BODY_SCHEMAS = {
   accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
   /** A new password, with the current one. */
   passwordChange: Type.Object({ currentPassword: Text, newPassword: Text }),
+  /** A report of a post: one of the reasons, and optional details (the rules refuse another reason). */
+  report: Type.Object({ reason: Text, details: OptionalText }),
 } satisfies Record<string, TSchema>;
 
 export type BodyName = keyof typeof BODY_SCHEMAS;
@@ -94,6 +96,8 @@ export const CompactPost = open({
   replyingTo: Type.Optional(Text),
   replyCount: Count,
   mentions: Type.Array(Text),
+  /** Only on a post moderators hid, and only to its author (nobody else is shown it). */
+  removedByModerators: Type.Optional(Type.Literal(true)),
 });
 export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true) });
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
@@ -111,6 +115,8 @@ export const Profile = open({
   mutedByMe: Type.Optional(Type.Boolean()),
   blockedByMe: Type.Optional(Type.Boolean()),
   blocksMe: Type.Optional(Type.Boolean()),
+  /** Only when true: moderators suspended this account (its posts are not shown). */
+  suspended: Type.Optional(Type.Literal(true)),
 });
 /** The caller's mute and block of one person, after a change to either. */
 export const Relation = open({ userId: Text, mutedByMe: Type.Boolean(), blockedByMe: Type.Boolean() });
@@ -126,7 +132,39 @@ export const Notification = open({
 });
 
 /** What only the account's owner sees of it: the settings page's fields. */
-export const Account = open({ _id: Text, username: Text, firstName: Text, lastName: Text, email: Text });
+export const Account = open({
+  _id: Text,
+  username: Text,
+  firstName: Text,
+  lastName: Text,
+  email: Text,
+  /** Only when true: the account may read the reports and act on them. */
+  moderator: Type.Optional(Type.Literal(true)),
+});
+
+const ReportReason = Type.Union([Type.Literal('spam'), Type.Literal('harassment'), Type.Literal('illegal'), Type.Literal('other')]);
+/** The caller's own report of a post. */
+export const Report = open({ postId: Text, reason: ReportReason, details: Text, createdAt: Text });
+/** A post with open reports, as moderators read it: the post (hidden or not), and what its reporters said. */
+export const ReportedPost = open({
+  post: CompactPost,
+  authorSuspended: Type.Boolean(),
+  reportCount: Count,
+  reasons: open({ spam: Count, harassment: Count, illegal: Count, other: Count }),
+  /** The latest reporters' details (the empty ones left out), newest first. */
+  details: Type.Array(Text),
+  latestAt: Text,
+});
+export const AuditEntry = open({
+  _id: Text,
+  action: Type.Union([Type.Literal('hide'), Type.Literal('restore'), Type.Literal('suspend'), Type.Literal('unsuspend'), Type.Literal('dismiss')]),
+  /** The moderator's username ('' once their account is gone). */
+  moderator: Text,
+  postId: Type.Optional(Text),
+  /** The account acted on, or the hidden post's author ('' once gone). */
+  username: Text,
+  at: Text,
+});
 
 /** Every answer of the API, by name: the route table names one (or two, for the two forms) per call. */
 export const ANSWERS = {
@@ -156,6 +194,14 @@ export const ANSWERS = {
   /** The caller's new token: every other one the account had stops working. */
   renewedToken: open({ encodedToken: Text }),
   signedOutEverywhere: open({ signedOutEverywhere: Type.Literal(true) }),
+  report: open({ report: Report }),
+  reportedPosts: open({ reports: Type.Array(ReportedPost) }),
+  /** A moderator's change to a post: whether it is now hidden. */
+  moderatedPost: open({ postId: Text, removedByModerators: Type.Boolean() }),
+  /** A moderator's change to an account: whether it is now suspended. */
+  moderatedUser: open({ userId: Text, suspended: Type.Boolean() }),
+  dismissed: open({ postId: Text, dismissed: Count }),
+  audit: open({ entries: Type.Array(AuditEntry) }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

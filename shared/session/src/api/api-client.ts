@@ -19,6 +19,10 @@ import type {
   Account,
   AccountEdit,
   Relation,
+  Report,
+  ReportInput,
+  ReportedPost,
+  AuditEntry,
 } from '@chirp/contracts';
 import { ApiError, messageFromBody } from './api-error';
 
@@ -231,6 +235,17 @@ export const compactApi = {
   unblock: (userId: string): Promise<{ relation: Relation }> => compactCalls.unblock({ params: { userId } }),
   mutedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.mutedPeople({ query: { ...query } }),
   blockedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.blockedPeople({ query: { ...query } }),
+
+  /** Reports a post to the moderators (one report per person and post: again replaces it). */
+  reportPost: (postId: string, report: ReportInput): Promise<{ report: Report }> => compactCalls.reportPost({ params: { postId }, body: report }),
+  /** What moderators read and do (others are refused with a 403). */
+  reportedPosts: (): Promise<{ reports: ReportedPost[] }> => compactCalls.reportedPosts(),
+  hidePost: (postId: string): Promise<{ postId: string; removedByModerators: boolean }> => compactCalls.hidePost({ params: { postId } }),
+  restorePost: (postId: string): Promise<{ postId: string; removedByModerators: boolean }> => compactCalls.restorePost({ params: { postId } }),
+  dismissReports: (postId: string): Promise<{ postId: string; dismissed: number }> => compactCalls.dismissReports({ params: { postId } }),
+  suspendUser: (userId: string): Promise<{ userId: string; suspended: boolean }> => compactCalls.suspendUser({ params: { userId } }),
+  unsuspendUser: (userId: string): Promise<{ userId: string; suspended: boolean }> => compactCalls.unsuspendUser({ params: { userId } }),
+  moderationLog: (): Promise<{ entries: AuditEntry[] }> => compactCalls.moderationLog(),
 };
 
 export type CompactApi = typeof compactApi;
