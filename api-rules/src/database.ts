@@ -64,6 +64,14 @@ export interface Database {
    * server keeps them in their own table and leaves this out.
    */
   notifications?: StoredNotification[];
+  /** Usernames of deleted accounts, reserved for a while (account-data-rules.ts); the server keeps a table. */
+  reservedNames?: NameReservation[];
+}
+
+/** A deleted account's username, kept out of sign-up until `freeAt`: only a digest of it, so nothing names the person. */
+export interface NameReservation {
+  digest: string;
+  freeAt: string;
 }
 
 /**

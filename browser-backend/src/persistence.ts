@@ -4,7 +4,7 @@
  * record holds the schema version and the token key. Data of another schema version, or that does
  * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
  */
-import { type Database, isStoredNotification, isStoredPost, isStoredUser, STORAGE } from '@chirp/api-rules';
+import { type Database, isStoredNotification, isStoredPost, isStoredUser, type NameReservation, STORAGE } from '@chirp/api-rules';
 
 export interface DatabaseStore {
   /** The saved data; null when there is none, or it is of another schema version, or unreadable. */
@@ -39,6 +39,8 @@ const OPEN_TIMEOUT_MS = 3000;
 interface MetaRecord {
   schemaVersion: number;
   tokenSecret: string;
+  /** Digests of deleted accounts' usernames, reserved for a while (absent in data saved before them). */
+  reservedNames?: NameReservation[];
 }
 
 const settle = <T>(request: IDBRequest<T>) =>
@@ -109,7 +111,8 @@ export async function openIndexedDbStore(
       if (!isMeta(meta) || meta.schemaVersion !== STORAGE.schemaVersion) return null;
       if (!users.every(isStoredUser) || !posts.every(isStoredPost) || users.length === 0) return null;
       // Notifications that do not read back are dropped, not a reason to lose the posts.
-      return { tokenSecret: meta.tokenSecret, users, posts, notifications: notifications.filter(isStoredNotification) };
+      const reservedNames = Array.isArray(meta.reservedNames) ? meta.reservedNames.filter(isReservation) : [];
+      return { tokenSecret: meta.tokenSecret, users, posts, notifications: notifications.filter(isStoredNotification), reservedNames };
     } catch {
       return null;
     }
@@ -130,7 +133,11 @@ export async function openIndexedDbStore(
     await done;
   }
 
-  const metaOf = (db: Database): MetaRecord => ({ schemaVersion: STORAGE.schemaVersion, tokenSecret: db.tokenSecret });
+  const metaOf = (db: Database): MetaRecord => ({
+    schemaVersion: STORAGE.schemaVersion,
+    tokenSecret: db.tokenSecret,
+    ...(db.reservedNames ? { reservedNames: db.reservedNames } : {}),
+  });
 
   return {
     load,
@@ -144,7 +151,7 @@ export async function openIndexedDbStore(
       }),
     saveChanges: (before, after) =>
       write((meta, users, posts, notifications) => {
-        if (before.tokenSecret !== after.tokenSecret) meta.put(metaOf(after), META_KEY);
+        if (before.tokenSecret !== after.tokenSecret || before.reservedNames !== after.reservedNames) meta.put(metaOf(after), META_KEY);
         saveDifferences(users, before.users, after.users);
         saveDifferences(posts, before.posts, after.posts);
         if (before.notifications !== after.notifications) saveDifferences(notifications, before.notifications ?? [], after.notifications ?? []);
@@ -161,6 +168,9 @@ function saveDifferences<T extends { _id: string }>(store: IDBObjectStore, befor
   }
   for (const id of previous.keys()) store.delete(id);
 }
+
+const isReservation = (value: unknown): value is NameReservation =>
+  typeof value === 'object' && value !== null && typeof (value as NameReservation).digest === 'string' && typeof (value as NameReservation).freeAt === 'string';
 
 function isMeta(value: unknown): value is MetaRecord {
   if (typeof value !== 'object' || value === null) return false;

@@ -25,6 +25,8 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   account: 'primary',
   mutedPeople: 'primary',
   blockedPeople: 'primary',
+  // Rare, rate-limited, and expected to hold what was done a moment before.
+  exportAccount: 'primary',
   posts: 'replica',
   postsOfUser: 'replica',
   post: 'primary',

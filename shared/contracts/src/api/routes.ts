@@ -214,6 +214,15 @@ export const API_ROUTES = {
     method: 'GET', path: '/account/blocked', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
   }),
+  // The account's data: download it, or delete the account and everything it holds.
+  exportAccount: route({
+    method: 'GET', path: '/account/export', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.accountExport }),
+  }),
+  deleteAccount: route({
+    method: 'POST', path: '/account/delete', auth: 'token', body: 'accountDeletion',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.accountDeletion, answer: answers.accountDeleted }),
+  }),
 } as const satisfies RouteTable;
 
 export type ApiRoutes = typeof API_ROUTES;
