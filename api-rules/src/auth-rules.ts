@@ -1,19 +1,27 @@
 import { ACCOUNT_ERRORS, type Account } from '@chirp/contracts';
-import { refuse, replaceUsers, sameIgnoringCase, type Database, type Moment, type StoredUser } from './database';
+import { refuse, replaceUsers, sameIgnoringCase, type Database, type Moment, type NameReservation, type StoredUser } from './database';
 import { SPEC_ERRORS } from './decisions';
 import { isModerator } from './moderation-rules';
 import type { AccountInput, SignupInput } from './validation';
 
+/** Whether a reservation still holds the username of `digest` (usernameDigest) at `now`. */
+export const isReserved = (reservations: readonly NameReservation[] | undefined, digest: string, now: string) =>
+  (reservations ?? []).some((entry) => entry.digest === digest && Date.parse(entry.freeAt) > Date.parse(now));
+
 /**
  * Adds a user (spec 5: the username must be unique). Unique regardless of case, so nobody can pose as
- * 'GuestUser'; lookups stay exact. The password arrives hashed: hashing is slow and async, rules are not.
+ * 'GuestUser'; lookups stay exact. The password arrives hashed: hashing is slow and async, rules are not;
+ * so does the digest of the username (`nameDigest`), which a deleted account's reservation may still hold:
+ * refused as a taken name, so nobody learns that the account was deleted.
  */
 export function signUp(
   db: Database,
   input: Omit<SignupInput, 'password'> & { passwordHash: string },
   moment: Moment,
+  nameDigest?: string,
 ): { db: Database; user: StoredUser } {
   if (db.users.some((user) => sameIgnoringCase(user.username, input.username))) refuse(422, SPEC_ERRORS.usernameTaken);
+  if (nameDigest !== undefined && isReserved(db.reservedNames, nameDigest, moment.now)) refuse(422, SPEC_ERRORS.usernameTaken);
   const user: StoredUser = {
     ...input,
     _id: moment.newId(),

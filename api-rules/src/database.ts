@@ -73,6 +73,8 @@ export interface Database {
   /** Reports and the moderators' audit log, where a back end keeps them with the rest (the in-browser one). */
   reports?: StoredReport[];
   audit?: StoredAuditEntry[];
+  /** Usernames of deleted accounts, reserved for a while (account-data-rules.ts); the server keeps a table. */
+  reservedNames?: NameReservation[];
 }
 
 /** One reporter's report of one post; `resolvedAt` once a moderator acted on the post or dismissed its reports. */
@@ -96,6 +98,12 @@ export interface StoredAuditEntry {
   at: string;
   /** The order actions were taken in (newest first by it). */
   seq: number;
+}
+
+/** A deleted account's username, kept out of sign-up until `freeAt`: only a digest of it, so nothing names the person. */
+export interface NameReservation {
+  digest: string;
+  freeAt: string;
 }
 
 /**

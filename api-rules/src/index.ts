@@ -4,6 +4,7 @@
  * (browser-backend/) and the Node server (server/) both run these, so every decision, message and
  * status is the same on both.
  */
+export * from './account-data-rules';
 export * from './auth-rules';
 export * from './calls';
 export * from './compact';

@@ -14,7 +14,7 @@ import { createPost, deletePost, dislikePost, editPost, likePost } from './posts
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
 import { blockUser, muteUser, toRelation, unblockUser, unmuteUser, type RelationChange } from './safety-rules';
-import { readAccountEdit, readCredentials, readJsonObject, readPasswordChange, readPostData, readProfileEdit, readSignup } from './validation';
+import { readAccountDeletion, readAccountEdit, readCredentials, readJsonObject, readPasswordChange, readPostData, readProfileEdit, readSignup } from './validation';
 import { readReport } from './moderation-rules';
 import { wantsCompact } from './compact';
 import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
@@ -46,6 +46,7 @@ export const BODY_READERS: Record<BodyName, (text: string | null) => unknown> = 
   accountEdit: (text) => readAccountEdit(readJsonObject(text)),
   passwordChange: (text) => readPasswordChange(readJsonObject(text)),
   report: (text) => readReport(readJsonObject(text)),
+  accountDeletion: (text) => readAccountDeletion(readJsonObject(text)),
 };
 
 /** The answer to a body that its schema refused and its reader took: the schema's own words. */

@@ -262,6 +262,13 @@ export function readPasswordChange(body: JsonObject): PasswordChange {
   return { currentPassword, newPassword };
 }
 
+/** `{ password }`: the account's password, given to delete it. */
+export function readAccountDeletion(body: JsonObject): { password: string } {
+  const password = readText(body, 'password', LIMITS.maxPassword, false);
+  if (!password) refuse(400, DECIDED_ERRORS.emptyField('password'));
+  return { password };
+}
+
 export interface PostInput {
   content: string;
   image?: string;

@@ -5,21 +5,26 @@
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {
+  accountDataOf,
   claimsOf,
+  deleteAccount,
   currentMoment,
   editAccount,
   findCaller,
   issueToken,
   readAccountEdit,
   readJsonObject,
+  readAccountDeletion,
   readPasswordChange,
   refuse,
+  reserveUsername,
   relationHandlers,
   renewSessions,
   toAccount,
+  toAccountExport,
   type RouteName,
 } from '@chirp/api-rules';
-import { keepChange, reply, type RouteHandler } from './http';
+import { keepChange, reply, specView, type RouteHandler } from './http';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const accountHandlers = {
@@ -43,5 +48,17 @@ export const accountHandlers = {
   signOutEverywhere: async (_call, backend, claims) => {
     await backend.change((db) => renewSessions(db, findCaller(db, claims!)));
     return reply({ signedOutEverywhere: true });
+  },
+  exportAccount: async (_call, { db }, claims) => {
+    const view = specView(claims!._id);
+    return reply({ data: toAccountExport(accountDataOf(db, findCaller(db, claims!), view), view, currentMoment().now) });
+  },
+  deleteAccount: async (call, backend, claims) => {
+    const { password } = readAccountDeletion(readJsonObject(call.body));
+    const caller = findCaller(backend.db, claims!);
+    if (!(await verifyPassword(password, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongPasswordToDelete);
+    const reservation = await reserveUsername(caller.username, currentMoment().now);
+    await backend.change((db) => deleteAccount(db, findCaller(db, claims!), reservation));
+    return reply({ accountDeleted: true });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

@@ -6,7 +6,7 @@ import {
   issueToken,
   readCredentials,
   readJsonObject,
-  readSignup,
+  readSignupCall,
   refuse,
   refuseIfSuspended,
   type RouteName,
@@ -20,10 +20,8 @@ import {
 
 export const authHandlers = {
   signup: async (call, backend) => {
-    const compact = wantsCompact(call.query);
-    const { password, ...profile } = readSignup(readJsonObject(call.body));
-    const passwordHash = await hashPassword(password);
-    const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment));
+    const { compact, profile, passwordHash, nameDigest } = await readSignupCall(call, hashPassword);
+    const { db, user } = await changeWithoutCaller(backend, (current, moment) => signUp(current, { ...profile, passwordHash }, moment, nameDigest));
     const encodedToken = await issueToken(db.tokenSecret, claimsOf(user));
     const createdUser = compact ? toProfile(db, user, viewerIn(db, claimsOf(user))) : toPublicUser(user, indexUsers(db), specView(user._id));
     return reply({ createdUser, encodedToken }, 201);

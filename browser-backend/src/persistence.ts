@@ -4,7 +4,7 @@
  * record holds the schema version and the token key. Data of another schema version, or that does
  * not read back as the shapes of `rules/database.ts`, is reported as absent: the caller seeds.
  */
-import { type Database, isStoredNotification, isStoredPost, isStoredUser, STORAGE, type StoredAuditEntry, type StoredReport } from '@chirp/api-rules';
+import { type Database, isStoredNotification, isStoredPost, isStoredUser, type NameReservation, STORAGE, type StoredAuditEntry, type StoredReport } from '@chirp/api-rules';
 
 export interface DatabaseStore {
   /** The saved data; null when there is none, or it is of another schema version, or unreadable. */
@@ -42,6 +42,8 @@ interface MetaRecord {
   tokenSecret: string;
   reports?: StoredReport[];
   audit?: StoredAuditEntry[];
+  /** Digests of deleted accounts' usernames, reserved for a while (absent in data saved before them). */
+  reservedNames?: NameReservation[];
 }
 
 const settle = <T>(request: IDBRequest<T>) =>
@@ -112,11 +114,13 @@ export async function openIndexedDbStore(
       if (!isMeta(meta) || meta.schemaVersion !== STORAGE.schemaVersion) return null;
       if (!users.every(isStoredUser) || !posts.every(isStoredPost) || users.length === 0) return null;
       // Notifications that do not read back are dropped, not a reason to lose the posts.
+      const reservedNames = Array.isArray(meta.reservedNames) ? meta.reservedNames.filter(isReservation) : [];
       return {
         tokenSecret: meta.tokenSecret,
         users,
         posts,
         notifications: notifications.filter(isStoredNotification),
+        reservedNames,
         ...(Array.isArray(meta.reports) ? { reports: meta.reports } : {}),
         ...(Array.isArray(meta.audit) ? { audit: meta.audit } : {}),
       };
@@ -145,6 +149,7 @@ export async function openIndexedDbStore(
     tokenSecret: db.tokenSecret,
     ...(db.reports ? { reports: db.reports } : {}),
     ...(db.audit ? { audit: db.audit } : {}),
+    ...(db.reservedNames ? { reservedNames: db.reservedNames } : {}),
   });
 
   return {
@@ -159,7 +164,11 @@ export async function openIndexedDbStore(
       }),
     saveChanges: (before, after) =>
       write((meta, users, posts, notifications) => {
-        const metaChanged = before.tokenSecret !== after.tokenSecret || before.reports !== after.reports || before.audit !== after.audit;
+        const metaChanged =
+          before.tokenSecret !== after.tokenSecret ||
+          before.reports !== after.reports ||
+          before.audit !== after.audit ||
+          before.reservedNames !== after.reservedNames;
         if (metaChanged) meta.put(metaOf(after), META_KEY);
         saveDifferences(users, before.users, after.users);
         saveDifferences(posts, before.posts, after.posts);
@@ -177,6 +186,9 @@ function saveDifferences<T extends { _id: string }>(store: IDBObjectStore, befor
   }
   for (const id of previous.keys()) store.delete(id);
 }
+
+const isReservation = (value: unknown): value is NameReservation =>
+  typeof value === 'object' && value !== null && typeof (value as NameReservation).digest === 'string' && typeof (value as NameReservation).freeAt === 'string';
 
 function isMeta(value: unknown): value is MetaRecord {
   if (typeof value !== 'object' || value === null) return false;

@@ -14,6 +14,11 @@ export interface ContractContext {
   reset: () => Promise<void>;
   /** Signs a token with the server's own key; tests that need it are skipped when absent. */
   signToken?: (claims: { _id: string; username: string }) => Promise<string>;
+  /**
+   * Where the back end's stored data still holds any of `needles` (in any case): every table of the
+   * server's schema, every collection of the in-browser back end, each place named once.
+   */
+  traces?: (needles: readonly string[]) => Promise<string[]>;
 }
 
 export interface Answer {

@@ -4,6 +4,7 @@
  * `timeoutMs`: what one test of the suite may take on the server (Mirage answers in memory).
  */
 import type { ContractContext } from './contract-client';
+import { defineAccountDataSuite } from './account-data-suite';
 import { defineAccountSuite } from './account-suite';
 import { defineBadInputSuite } from './bad-input-suite';
 import { defineBoundedSuite } from './bounded-suite';
@@ -36,4 +37,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'the account’s settings and logging in by any of its names', define: defineAccountSuite, timeoutMs: 30_000 },
   { title: 'muting and blocking', define: defineSafetySuite, timeoutMs: 30_000 },
   { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
+  { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },
 ];

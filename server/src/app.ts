@@ -51,8 +51,11 @@ export type AppOptions = Pick<
   routes?: { table: RouteTable; handlers: RouteHandlers<Services, RouteTable> };
 };
 
-/** Calls that check a password, each counted per client address: guessing one costs as much at any of them. */
-const RATE_LIMITED = new Set(['login', 'signup', 'changePassword']);
+/**
+ * Calls that check a password, each counted per client address: guessing one costs as much at any of
+ * them; and the data export, the heaviest read (up to MAX_EXPORT_ITEMS per list).
+ */
+const RATE_LIMITED = new Set(['login', 'signup', 'changePassword', 'deleteAccount', 'exportAccount']);
 /** How long closing the server waits for requests under way. */
 const SHUTDOWN_GRACE_MS = 2000;
 

@@ -19,6 +19,16 @@ const context = (): ContractContext => ({
   fetch: (...args) => globalThis.fetch(...args),
   reset: resetDemoData,
   signToken: (claims) => issueToken(runningBackend()!.db.tokenSecret, claims),
+  // Every collection of the data (users, posts, notifications, reserved names…), each entry read whole.
+  traces: async (needles) =>
+    Object.entries(runningBackend()!.db).flatMap(([collection, entries]) =>
+      Array.isArray(entries)
+        ? needles.flatMap((needle) => {
+            const count = entries.filter((entry) => JSON.stringify(entry).toLowerCase().includes(needle.toLowerCase())).length;
+            return count > 0 ? [`${collection}: ${count} entries hold ${needle}`] : [];
+          })
+        : [],
+    ),
 });
 
 for (const { title, define } of CONTRACT_SUITES) describe(`${title}, against Mirage`, () => define(context));

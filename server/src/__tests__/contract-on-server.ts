@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { CONTRACT_MODERATOR, CONTRACT_SUITES, type ContractContext } from '@chirp/contract-tests';
 import type { ServerConfig } from '../config';
 import { startTestServer, type TestServer } from './test-server';
+import { tracesIn } from './traces';
 
 export function defineContractOnServer(database: string, overrides: Partial<ServerConfig> = {}): void {
   let server: TestServer;
@@ -21,6 +22,7 @@ export function defineContractOnServer(database: string, overrides: Partial<Serv
     fetch: (...args) => globalThis.fetch(...args),
     reset: () => server.reset(),
     signToken: (claims) => server.signToken(claims),
+    traces: (needles) => tracesIn(server.sql, needles),
   });
 
   for (const { title, define, timeoutMs } of CONTRACT_SUITES) {

@@ -5,6 +5,9 @@
  */
 import { ACCOUNT_ERRORS } from '@chirp/contracts';
 import {
+  readAccountDeletion,
+  reserveUsername,
+  toAccountExport,
   relationHandlers,
   readPasswordChange,
   renewSessions,
@@ -16,19 +19,25 @@ import {
   toAccount,
   type Database,
   type RouteName,
+  type TokenClaims,
 } from '@chirp/api-rules';
+import { deleteAccountRows, loadAccountData } from '../db/account-data';
 import { loadUsersById } from '../db/records';
 import { hashPassword, verifyPassword } from '../passwords';
-import { change, currentMoment, isUniqueViolation, keepChange, reply, token, type RouteHandler } from './context';
+import { change, currentMoment, isUniqueViolation, keepChange, reply, specView, token, type RouteHandler } from './context';
+import type { Queryable } from '../db/sql';
 
 const none: Database = { tokenSecret: '', users: [], posts: [] };
 
+/** The caller's own row, without relations (the settings, a password check). */
+async function loadCaller(q: Queryable, claims: TokenClaims) {
+  const users = await loadUsersById(q, [claims._id], []);
+  return findCaller({ ...none, users }, claims);
+}
+
 export const accountHandlers = {
-  account: async (_call, { sql, moderatorNames }, claims) => {
-    // No relation is read: the settings hold none.
-    const users = await loadUsersById(sql, [claims!._id], []);
-    return reply({ account: toAccount(findCaller({ ...none, users }, claims!), moderatorNames) });
-  },
+  // No relation is read: the settings hold none.
+  account: async (_call, services, claims) => reply({ account: toAccount(await loadCaller(services.sql, claims!), services.moderatorNames) }),
   editAccount: async (call, { sql, moderatorNames }, claims) => {
     const input = readAccountEdit(readJsonObject(call.body));
     const moment = currentMoment();
@@ -41,8 +50,7 @@ export const accountHandlers = {
   ...relationHandlers(keepChange),
   changePassword: async (call, services, claims) => {
     const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
-    const [stored] = await loadUsersById(services.sql, [claims!._id], []);
-    const caller = findCaller({ ...none, users: stored ? [stored] : [] }, claims!);
+    const caller = await loadCaller(services.sql, claims!);
     if (!(await verifyPassword(currentPassword, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongCurrentPassword);
     const passwordHash = await hashPassword(newPassword);
     const { user } = await change(services.sql, { userIds: [caller._id], narrow: true }, (db) => renewSessions(db, findCaller(db, claims!), passwordHash));
@@ -51,5 +59,26 @@ export const accountHandlers = {
   signOutEverywhere: async (_call, { sql }, claims) => {
     await change(sql, { userIds: [claims!._id], narrow: true }, (db) => renewSessions(db, findCaller(db, claims!)));
     return reply({ signedOutEverywhere: true });
+  },
+  exportAccount: async (call, services, claims) => {
+    const view = specView(call, claims!._id);
+    // One snapshot: the lists agree with one another even while the account goes on changing.
+    const data = await services.sql.transaction(async (tx) => {
+      await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return loadAccountData(tx, await loadCaller(tx, claims!), view);
+    });
+    return reply({ data: toAccountExport(data, view, currentMoment().now) });
+  },
+  deleteAccount: async (call, services, claims) => {
+    const { password } = readAccountDeletion(readJsonObject(call.body));
+    const caller = await loadCaller(services.sql, claims!);
+    if (!(await verifyPassword(password, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongPasswordToDelete);
+    const reservation = await reserveUsername(caller.username, currentMoment().now);
+    const uploads = await services.sql.transaction((tx) => deleteAccountRows(tx, caller, reservation));
+    // Files are not in the transaction: removed once it is committed (a failure leaves a file no row names).
+    for (const name of uploads) {
+      await services.images.remove(name).catch((error: unknown) => console.error(`Could not remove the upload ${name} of a deleted account:`, error));
+    }
+    return reply({ accountDeleted: true });
   },
 } satisfies Partial<Record<RouteName, RouteHandler>>;

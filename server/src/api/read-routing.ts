@@ -28,6 +28,8 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   // What moderators act on, as it is now.
   reportedPosts: 'primary',
   moderationLog: 'primary',
+  // Rare, rate-limited, and expected to hold what was done a moment before.
+  exportAccount: 'primary',
   posts: 'replica',
   postsOfUser: 'replica',
   post: 'primary',

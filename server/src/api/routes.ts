@@ -16,7 +16,7 @@ import {
   readCredentials,
   readJsonObject,
   readPageRequest,
-  readSignup,
+  readSignupCall,
   refuse,
   refuseIfSuspended,
   signUp,
@@ -28,6 +28,7 @@ import {
   type StoredUser,
 } from '@chirp/api-rules';
 import { loadUsersToShow, loadPostsById, loadUserForLogin, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
+import { loadReservations } from '../db/account-data';
 import { hashPassword, verifyPassword } from '../passwords';
 import { withinPostQuota } from '../quotas';
 import { claimLike } from '../like-limits';
@@ -106,14 +107,12 @@ const limitedLikes =
 
 export const authHandlers = {
   signup: async (call, services) => {
-    const compact = wantsCompact(call.query);
-    const { password, ...profile } = readSignup(readJsonObject(call.body));
-    const passwordHash = await hashPassword(password);
+    const { compact, profile, passwordHash, nameDigest } = await readSignupCall(call, hashPassword);
     const moment = currentMoment();
     const { user } = await services.sql
       .transaction(async (tx) => {
-        const before = { ...none, users: await loadUsersNamedAnyCase(tx, profile.username) };
-        const outcome = signUp(before, { ...profile, passwordHash }, moment);
+        const before = { ...none, users: await loadUsersNamedAnyCase(tx, profile.username), reservedNames: await loadReservations(tx, nameDigest) };
+        const outcome = signUp(before, { ...profile, passwordHash }, moment, nameDigest);
         await saveChanges(tx, before, outcome.db);
         return outcome;
       })

@@ -111,6 +111,8 @@ export type CompactLoginResponse = Static<(typeof S.ANSWERS)['compactLoggedIn']>
 /** The account as its owner's settings show it. */
 export type Account = Static<typeof S.Account>;
 export type AccountEdit = Static<(typeof S.BODY_SCHEMAS)['accountEdit']>;
+/** Everything the account holds, as its owner downloads it. */
+export type AccountExport = Static<typeof S.AccountExport>;
 
 /** The caller's mute and block of one person. */
 export type Relation = Static<typeof S.Relation>;

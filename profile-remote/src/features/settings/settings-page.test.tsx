@@ -108,4 +108,70 @@ describe('the password and the sessions', () => {
     expect(useSession.getState().signedOut).toBe(true);
     expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument();
   });
+
+  it('downloads the account’s data as chirp-<username>.json', async () => {
+    const data = {
+      exportedAt: '2026-11-26T20:00:00+00:00',
+      complete: true,
+      account,
+      profile: { profilePic: '', title: '', bio: '', website: '', createdAt: '', updatedAt: '', extras: {} },
+      posts: [],
+      likes: [],
+      bookmarks: [],
+      following: [],
+      followers: [],
+    };
+    const exportAccount = vi.spyOn(compactApi, 'exportAccount').mockResolvedValue({ data });
+    const saved: { name: string; text: Promise<string> }[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ name: '', text: (blob as Blob).text() });
+      return 'blob:chirp-export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    show();
+    const section = screen.getByRole('region', { name: 'Download my data' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data was downloaded.')).toBeInTheDocument();
+    expect(exportAccount).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(saved[0]!.name).toBe(`chirp-${me.username}.json`);
+    expect(JSON.parse(await saved[0]!.text)).toEqual(data);
+  });
+
+  it('deletes the account once the password is given: a wrong one is said in the dialog, Cancel closes it, and then the session ends', async () => {
+    const deleteAccount = vi
+      .spyOn(compactApi, 'deleteAccount')
+      .mockRejectedValueOnce(new ApiError(403, 'The password is not right. Your account was not deleted.'))
+      .mockResolvedValueOnce({ accountDeleted: true });
+    show();
+    const opener = within(screen.getByRole('region', { name: 'Delete account' })).getByRole('button', { name: 'Delete account' });
+    await userEvent.click(opener);
+    let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByLabelText('Your password')).toHaveFocus();
+    // Escape is the browser's own (a native modal <dialog>): the E2E test presses it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account for good' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'wrong password');
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The password is not right. Your account was not deleted.');
+    expect(within(dialog).getByLabelText('Your password')).toHaveAttribute('aria-invalid', 'true');
+    expect(useSession.getState().token).not.toBeNull();
+
+    await userEvent.clear(within(dialog).getByLabelText('Your password'));
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'guest@chirp1');
+    await userEvent.click(confirm);
+    expect(deleteAccount).toHaveBeenLastCalledWith('guest@chirp1');
+    await waitFor(() => expect(useSession.getState().token).toBeNull());
+    expect(useSession.getState().signedOut).toBe(true);
+    expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
 import { type Account, ACCOUNT_TEXTS, MODERATION_TEXTS, paths, type PersonCard } from '@chirp/contracts';
 import { changeRelation, type RelationChange } from '@chirp/queries';
 import { compactApi, errorMessage, queryClient, toast, useQuery, useSession } from '@chirp/session';
-import { RetryAlert, Spinner } from '@chirp/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
 import { PersonLink } from '../../components/people/person-link';
@@ -11,7 +11,7 @@ import './settings.css';
 
 /**
  * The settings page (route /settings, from the account menu): the account's names and address, its
- * password and sessions, and the people muted or blocked.
+ * password and sessions, the people muted or blocked, downloading the account's data and deleting it.
  */
 export default function SettingsPage() {
   const headingId = useId();
@@ -26,6 +26,8 @@ export default function SettingsPage() {
       <SessionsSection />
       <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel="Unmute" />
       <PeopleSection kind="blocked" title={ACCOUNT_TEXTS.blockedAccounts} empty={ACCOUNT_TEXTS.noneBlocked} undo="unblock" undoLabel="Unblock" />
+      <DownloadSection />
+      <DeleteSection />
     </section>
   );
 }
@@ -214,8 +216,6 @@ function PasswordSection() {
 
 /** Signs the account out everywhere, this browser too: what to do when a device is lost or a password leaked. */
 function SessionsSection() {
-  const headingId = useId();
-  const hintId = useId();
   const logOut = useSession((state) => state.logOut);
   const [busy, setBusy] = useState(false);
   const signOutEverywhere = async () => {
@@ -231,24 +231,20 @@ function SessionsSection() {
     toast.success(ACCOUNT_TEXTS.signedOutEverywhere);
   };
   return (
-    <section className="settings__section card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="settings__heading">
-        {ACCOUNT_TEXTS.sessionsSection}
-      </h2>
-      <p id={hintId} className="settings__empty">
-        {ACCOUNT_TEXTS.signOutEverywhereHint}
-      </p>
-      <button
-        type="button"
-        className="button settings__danger"
-        aria-describedby={hintId}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        onClick={() => void signOutEverywhere()}
-      >
-        {ACCOUNT_TEXTS.signOutEverywhere}
-      </button>
-    </section>
+    <ActionSection title={ACCOUNT_TEXTS.sessionsSection} hint={ACCOUNT_TEXTS.signOutEverywhereHint}>
+      {(hintId) => (
+        <button
+          type="button"
+          className="button settings__danger"
+          aria-describedby={hintId}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void signOutEverywhere()}
+        >
+          {ACCOUNT_TEXTS.signOutEverywhere}
+        </button>
+      )}
+    </ActionSection>
   );
 }
 
@@ -305,5 +301,138 @@ function UndoRow({ person, undo, undoLabel }: { person: PersonCard; undo: Relati
         {undoLabel}
       </button>
     </li>
+  );
+}
+
+/** Hands the browser `data` as a JSON file named `fileName` (the download attribute of a link made for it). */
+function saveJsonFile(data: unknown, fileName: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has been handled: the download has its own copy by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A card with a heading and a hint, and the one button that does what the hint says. */
+function ActionSection({ title, hint, children }: { title: string; hint: string; children: (hintId: string) => ReactNode }) {
+  const headingId = useId();
+  const hintId = useId();
+  return (
+    <section className="settings__section card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings__heading">
+        {title}
+      </h2>
+      <p id={hintId} className="settings__empty">
+        {hint}
+      </p>
+      {children(hintId)}
+    </section>
+  );
+}
+
+/** Downloads everything the account holds as `chirp-<username>.json`. */
+function DownloadSection() {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { data } = await compactApi.exportAccount();
+      saveJsonFile(data, `chirp-${data.account.username}.json`);
+      toast.success(ACCOUNT_TEXTS.downloaded);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ActionSection title={ACCOUNT_TEXTS.downloadSection} hint={ACCOUNT_TEXTS.downloadHint}>
+      {(hintId) => (
+        <button type="button" className="button" aria-describedby={hintId} disabled={busy} aria-busy={busy || undefined} onClick={() => void download()}>
+          {ACCOUNT_TEXTS.downloadData}
+        </button>
+      )}
+    </ActionSection>
+  );
+}
+
+/** Deletes the account, once its password is given in a dialog; the session then ends (login page, a toast). */
+function DeleteSection() {
+  const [asking, setAsking] = useState(false);
+  return (
+    <ActionSection title={ACCOUNT_TEXTS.deleteSection} hint={ACCOUNT_TEXTS.deleteHint}>
+      {(hintId) => (
+        <>
+          <button type="button" className="button settings__danger" aria-describedby={hintId} onClick={() => setAsking(true)}>
+            {ACCOUNT_TEXTS.deleteAccount}
+          </button>
+          {asking && <DeleteDialog hint={ACCOUNT_TEXTS.deleteHint} onClose={() => setAsking(false)} />}
+        </>
+      )}
+    </ActionSection>
+  );
+}
+
+function DeleteDialog({ hint, onClose }: { hint: string; onClose: () => void }) {
+  const passwordId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const logOut = useSession((state) => state.logOut);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await compactApi.deleteAccount(password);
+    } catch (failure) {
+      // A wrong password is said in the dialog, beside the field: the session goes on.
+      setError(errorMessage(failure));
+      setBusy(false);
+      return;
+    }
+    logOut({ bySignOut: true });
+    toast.success(ACCOUNT_TEXTS.accountDeleted);
+  };
+  return (
+    <ModalDialog title={ACCOUNT_TEXTS.deleteDialogTitle} onClose={onClose} className="settings__dialog">
+      {(close) => (
+        <form className="settings__form" onSubmit={(event) => void submit(event)} aria-describedby={hintId}>
+          <p id={hintId}>{hint}</p>
+          <label htmlFor={passwordId}>{ACCOUNT_TEXTS.deletePasswordLabel}</label>
+          <input
+            id={passwordId}
+            className="text-input"
+            type="password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={password}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="settings__problem">
+              {error}
+            </p>
+          )}
+          <div className="settings__actions">
+            <button type="button" className="button" onClick={close}>
+              {ACCOUNT_TEXTS.cancel}
+            </button>
+            <button type="submit" className="button settings__danger" disabled={busy || password === ''} aria-busy={busy || undefined}>
+              {ACCOUNT_TEXTS.deleteConfirm}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

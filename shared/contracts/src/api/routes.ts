@@ -224,6 +224,15 @@ export const ACCOUNT_ROUTES = {
     method: 'GET', path: '/account/blocked', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
   }),
+  // The account's data: download it, or delete the account and everything it holds.
+  exportAccount: route({
+    method: 'GET', path: '/account/export', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.accountExport }),
+  }),
+  deleteAccount: route({
+    method: 'POST', path: '/account/delete', auth: 'token', body: 'accountDeletion',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.accountDeletion, answer: answers.accountDeleted }),
+  }),
 } as const satisfies RouteTable;
 
 /** Reports of posts, and what moderators read and do about them. */

@@ -10,7 +10,7 @@
  * Every object allows properties beyond those listed: an account keeps the extra fields it signed up
  * with (spec 7), and an answer's serialiser must never drop what a back end chose to send.
  */
-import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 
 const open = <Properties extends TProperties>(properties: Properties) => Type.Object(properties, { additionalProperties: true });
 const Text = Type.String();
@@ -38,6 +38,8 @@ export const BODY_SCHEMAS = {
   passwordChange: Type.Object({ currentPassword: Text, newPassword: Text }),
   /** A report of a post: one of the reasons, and optional details (the rules refuse another reason). */
   report: Type.Object({ reason: Text, details: OptionalText }),
+  /** Deleting the account: its password, as a last check. */
+  accountDeletion: Type.Object({ password: Text }),
 } satisfies Record<string, TSchema>;
 
 export type BodyName = keyof typeof BODY_SCHEMAS;
@@ -166,6 +168,32 @@ export const AuditEntry = open({
   at: Text,
 });
 
+/** Someone the account follows or is followed by, in its data export. */
+const PersonRef = open({ _id: Text, username: Text });
+const AccountExportObject = open({
+  exportedAt: Text,
+  /** False when a list was cut at MAX_EXPORT_ITEMS. */
+  complete: Type.Boolean(),
+  account: Account,
+  profile: open({ profilePic: Text, title: Text, bio: Text, website: Text, createdAt: Text, updatedAt: Text, extras: Type.Record(Type.String(), Type.String()) }),
+  posts: Type.Array(
+    open({ _id: Text, content: Text, image: Type.Optional(Text), replyTo: Type.Optional(Text), likeCount: Type.Integer(), createdAt: Text, updatedAt: Text }),
+  ),
+  /** The posts the account likes, and whose they are. */
+  likes: Type.Array(open({ postId: Text, username: Text })),
+  bookmarks: Type.Array(open({ postId: Text })),
+  following: Type.Array(PersonRef),
+  followers: Type.Array(PersonRef),
+});
+/**
+ * Everything the account holds, as its owner downloads it. An interface, so that the route table's
+ * declaration names it instead of spelling it out (the table's inferred type has a size limit).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AccountExportData extends Static<typeof AccountExportObject> {}
+/** Everything the account holds, for its owner to download (each list at most MAX_EXPORT_ITEMS, newest first). */
+export const AccountExport = Type.Unsafe<AccountExportData>(AccountExportObject);
+
 /** Every answer of the API, by name: the route table names one (or two, for the two forms) per call. */
 export const ANSWERS = {
   signedUp: open({ createdUser: User, encodedToken: Text }),
@@ -202,6 +230,8 @@ export const ANSWERS = {
   moderatedUser: open({ userId: Text, suspended: Type.Boolean() }),
   dismissed: open({ postId: Text, dismissed: Count }),
   audit: open({ entries: Type.Array(AuditEntry) }),
+  accountExport: open({ data: AccountExport }),
+  accountDeleted: open({ accountDeleted: Type.Literal(true) }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

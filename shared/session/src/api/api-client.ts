@@ -18,6 +18,7 @@ import type {
   SignupPayload,
   Account,
   AccountEdit,
+  AccountExport,
   Relation,
   Report,
   ReportInput,
@@ -227,6 +228,10 @@ export const compactApi = {
     compactCalls.changePassword({ body: { currentPassword, newPassword } }),
   /** Ends every session of the account, this one too. */
   signOutEverywhere: (): Promise<{ signedOutEverywhere: true }> => compactCalls.signOutEverywhere(),
+  /** Everything the account holds, for its owner to download (each list capped: `complete` says whether whole). */
+  exportAccount: (): Promise<{ data: AccountExport }> => compactCalls.exportAccount(),
+  /** Deletes the account and everything it holds, once its password is given; every session of it ends. */
+  deleteAccount: (password: string): Promise<{ accountDeleted: true }> => compactCalls.deleteAccount({ body: { password } }),
 
   /** Muting and blocking someone, and undoing either: each answers how the caller now stands with them. */
   mute: (userId: string): Promise<{ relation: Relation }> => compactCalls.mute({ params: { userId } }),
