@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { findTestChromium } from '../support/chromium';
 import { freePort } from '../support/deployment';
 import { startCluster, type ClusterPorts } from './cluster';
+import { E2E_MODERATOR } from '../support/moderator';
 
 /**
  * `npm run test:cluster`: builds the app (unless E2E_SKIP_BUILD=1) and starts the local cluster on
@@ -36,7 +37,13 @@ export default async function clusterSetup() {
   const cluster = await startCluster({
     dir,
     ports,
-    extraEnv: { AUTH_RATE_LIMIT: '100000', POSTS_PER_MINUTE: '100000', UPLOADS_PER_HOUR: '100000', SEED_DEMO: '1' },
+    extraEnv: {
+      AUTH_RATE_LIMIT: '100000',
+      POSTS_PER_MINUTE: '100000',
+      UPLOADS_PER_HOUR: '100000',
+      SEED_DEMO: '1',
+      CHIRP_MODERATORS: E2E_MODERATOR.username,
+    },
   });
   process.env.CHIRP_CLUSTER_DIR = dir;
   return () => cluster.stop({ remove: true });

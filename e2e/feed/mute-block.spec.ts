@@ -10,12 +10,12 @@ async function choose(page: import('@playwright/test').Page, postText: string, i
   await page.getByRole('menu', { name: 'More options' }).getByRole('menuitem', { name: item }).click();
 }
 
-test('someone else’s post offers Mute, Block and Copy link; muting takes the author’s posts out of the feed, for good', async ({ page }) => {
+test('someone else’s post offers Mute, Block, Report post and Copy link; muting takes the author’s posts out of the feed, for good', async ({ page }) => {
   await logIn(page);
   await feedReady(page);
   await postCard(page, SOFIAS_POST).getByRole('button', { name: 'More options' }).click();
   const menu = page.getByRole('menu', { name: 'More options' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Mute @sofia.alvarez', 'Block @sofia.alvarez', 'Copy link']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Mute @sofia.alvarez', 'Block @sofia.alvarez', 'Report post', 'Copy link']);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
 

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { spawnServer } from '@chirp/server/testing';
 import { theCluster } from '../cluster/cluster';
 import { deploy, freePort } from './deployment';
+import { E2E_MODERATOR } from './moderator';
 import { test as base, expect } from './fixtures';
 
 export { expect, expectRefusedCall, logIn, watchConsole } from './fixtures';
@@ -52,7 +53,12 @@ export const test = base.extend<{ toasts: void }, { app: ServerBackedApp }>({
       const dataDir = mkdtempSync(join(tmpdir(), 'chirp-e2e-server-'));
       const deployment = await deploy({ name: `server-${process.pid}-${workerInfo.workerIndex}`, config: { apiBaseUrl: apiUrl } });
       try {
-        const server = await spawnServer({ PORT: String(port), DATA_DIR: dataDir, CORS_ORIGINS: deployment.urls.shell });
+        const server = await spawnServer({
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          CORS_ORIGINS: deployment.urls.shell,
+          CHIRP_MODERATORS: E2E_MODERATOR.username,
+        });
         try {
           await waitUntilAnswering(apiUrl);
           await use({ apiUrl, shellUrl: deployment.urls.shell });
