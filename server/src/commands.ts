@@ -25,7 +25,10 @@ export const COMMANDS: Record<string, { usage: string; run: (q: Queryable, args:
 };
 
 /** Runs the command `args` names; the text to print, or an error whose message says what was wrong. */
-export async function runCommand(config: ServerConfig, [name, ...args]: string[]): Promise<string> {
+export async function runCommand(
+  config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir'>,
+  [name, ...args]: string[],
+): Promise<string> {
   const command = name === undefined ? undefined : COMMANDS[name];
   if (!command || args.length !== 1 || !args[0]) {
     throw new Error(`Use: npm run server -- ${Object.values(COMMANDS).map((entry) => entry.usage).join(' | ')}`);
