@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { GUEST, openProfile, searchBox } from './profile-helpers';
 
 const FOLDER = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
@@ -24,7 +24,7 @@ async function save(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
 });
 
 test('profile pages and dialogs', async ({ page }) => {
@@ -50,6 +50,7 @@ test('profile pages and dialogs', async ({ page }) => {
 });
 
 test('search and suggestions', async ({ page }) => {
+  await page.goto('/home');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   await searchBox(page).click();
   await expect(page.getByRole('region', { name: 'Suggestions for you' }).getByRole('listitem').first()).toBeVisible();
