@@ -51,9 +51,8 @@ test('the liked posts page says so when nothing is liked any more', async ({ pag
 });
 
 test('the Like button answers at once, and rapid clicks never double count', async ({ page }) => {
-  await openLoggedIn(page);
   // The spec's 400 ms back end: the UI must not wait for it.
-  await page.goto('/home?mockDelay=400');
+  await openLoggedIn(page, '/home?mockDelay=400');
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
 
