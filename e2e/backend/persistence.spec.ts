@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, test } from '../support/fixtures';
 
 /** The in-browser back end keeps its data across reloads and survives corruption. */
 
@@ -28,7 +28,7 @@ async function createPostThroughApi(page: Page, content: string) {
 }
 
 test('a post created in the app is still there after a reload, in the feed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   expect(await createPostThroughApi(page, 'Kept across reloads')).toBe(201);
 
   await page.reload();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { isPhone, postCard, timeLink } from './feed-helpers';
 
 /** Axe findings in the feed's own areas (the page's <main>, or an open dialog). */
@@ -17,8 +17,7 @@ for (const [path, title] of [
 ] as const) {
   test(`${path} has no detectable accessibility violations`, async ({ page }) => {
     test.slow();
-    await logIn(page);
-    await page.goto(path);
+    await openLoggedIn(page, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     expect(await violations(page, 'main')).toEqual([]);
@@ -27,7 +26,7 @@ for (const [path, title] of [
 
 test('the post options menu and the composer dialog have no detectable accessibility violations', async ({ page }, testInfo) => {
   test.slow();
-  await logIn(page);
+  await openLoggedIn(page);
   await postCard(page, 'Hello Chirp!').getByRole('button', { name: 'Post options' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   expect(await violations(page, 'main')).toEqual([]);
@@ -43,7 +42,7 @@ test('the post options menu and the composer dialog have no detectable accessibi
 
 test('a post’s page and the reply dialog have no detectable accessibility violations', async ({ page }) => {
   test.slow();
-  await logIn(page);
+  await openLoggedIn(page);
   const card = postCard(page, 'Hello Chirp!');
   await card.getByRole('button', { name: /^Reply, / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reply' });
@@ -61,7 +60,7 @@ test('a post’s page and the reply dialog have no detectable accessibility viol
 });
 
 test('a post can be liked, bookmarked and written with the keyboard alone', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   const card = postCard(page, 'Field season checklist');
   const like = card.getByRole('button', { name: 'Like', exact: true });
   await like.focus();

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeComposer, openPostEditor } from './feed-helpers';
 
 // A text box that opens holding text puts the caret after it: what the person types goes on from there.
@@ -6,7 +6,7 @@ import { feedReady, homeComposer, openPostEditor } from './feed-helpers';
 const OWN_POST = 'Hello Chirp! Trying out the demo account';
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
 });
 

@@ -1,8 +1,8 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { attachPicture, feedReady, homeComposer, homeFeed, postCard, publish, toastMessage } from './feed-helpers';
 
 test('a text post is published at the top of the feed, line breaks kept, and the composer cleared', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   const text = composer.getByRole('textbox', { name: 'Write a post' });
@@ -20,7 +20,7 @@ test('a text post is published at the top of the feed, line breaks kept, and the
 });
 
 test('an image post shows its image in the feed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   await attachPicture(composer);
@@ -41,7 +41,7 @@ test('an image post shows its image in the feed', async ({ page }) => {
 });
 
 test('an image post can be sent without text, and a picked image can be removed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   await attachPicture(composer);
@@ -55,7 +55,7 @@ test('an image post can be sent without text, and a picked image can be removed'
 });
 
 test('an empty post is refused with a message and nothing is sent', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const before = await homeFeed(page).getByRole('article').first().textContent();
   const composer = homeComposer(page);
@@ -71,7 +71,7 @@ test('markup in a post is shown as text, never run as HTML', async ({ page }) =>
   page.on('dialog', (dialog) => {
     throw new Error(`The post ran script: ${dialog.message()}`);
   });
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await publish(homeComposer(page), markup);
   await expect(toastMessage(page, 'Post uploaded Successfully')).toBeVisible();
@@ -85,7 +85,7 @@ test('markup in a post is shown as text, never run as HTML', async ({ page }) =>
 });
 
 test('a text pasted over 500 characters is kept whole, said to be over, and not sent until shortened', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   const text = composer.getByRole('textbox', { name: 'Write a post' });

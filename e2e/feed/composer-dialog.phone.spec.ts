@@ -1,8 +1,8 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeFeed, publish, toastMessage } from './feed-helpers';
 
 test('on a phone, Add post opens the composer dialog, which closes after posting', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const addPost = page.getByRole('button', { name: 'Add post' });
   await addPost.click();

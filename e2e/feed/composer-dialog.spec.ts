@@ -1,11 +1,11 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeFeed, publish, toastMessage } from './feed-helpers';
 
 const sidebarPost = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post', exact: true });
 
 test('the sidebar Post button opens the composer in a dialog that Escape closes', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await sidebarPost(page).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
@@ -23,7 +23,7 @@ test('the sidebar Post button opens the composer in a dialog that Escape closes'
 });
 
 test('a click beside the composer dialog closes it; a click on its own edges does not', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await sidebarPost(page).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });
@@ -39,7 +39,7 @@ test('a click beside the composer dialog closes it; a click on its own edges doe
 });
 
 test('a post from the dialog is published and the dialog closes', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await page.getByRole('link', { name: 'Explore' }).click();
   await sidebarPost(page).click();
   const dialog = page.getByRole('dialog', { name: 'Create post' });

@@ -1,6 +1,6 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import type { Page } from '@playwright/test';
-import { expect, logIn, signOut, test } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, signOut, test } from '../support/fixtures';
 import { postCard, replyButton, toastMessage, timeLink } from './feed-helpers';
 import { SEED_PASSWORD, searchBox } from '../profile/profile-helpers';
 
@@ -24,7 +24,7 @@ test('a reply with a mention: the other person is notified, reads the thread, fi
   const answer = `@${PRIYA.username} yes, rye ${word} #crumbshot`;
 
   // Priya asks.
-  await logIn(page, PRIYA);
+  await openLoggedIn(page, '/home', PRIYA);
   const composer = page.getByRole('main').getByRole('form', { name: 'Create post' });
   await composer.getByRole('textbox', { name: 'Write a post' }).fill(question);
   await composer.getByRole('button', { name: 'Post', exact: true }).click();
@@ -97,7 +97,7 @@ test('a reply with a mention: the other person is notified, reads the thread, fi
 });
 
 test('the back button from a post’s page returns to the same place in the feed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   const feed = page.getByRole('feed', { name: 'Latest Posts' });
   const cards = feed.getByRole('article');
   await expect(cards.nth(5)).toBeVisible();

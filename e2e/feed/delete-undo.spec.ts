@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeFeed, postCard, toastMessage } from './feed-helpers';
 
 /**
@@ -30,7 +30,7 @@ async function deleteOwnPost(page: Page): Promise<number> {
 }
 
 test('the question comes up from the keyboard, and Escape keeps the post with focus back on its options', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const options = postCard(page, OWN_POST).getByRole('button', { name: 'Post options' });
   await options.focus();
@@ -49,7 +49,7 @@ test('the question comes up from the keyboard, and Escape keeps the post with fo
 });
 
 test('Undo within the window brings the post back where it was, and it is still there after a reload', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const before = await feedOrder(page);
   const deletedAt = await deleteOwnPost(page);
@@ -71,7 +71,7 @@ test('Undo within the window brings the post back where it was, and it is still 
 });
 
 test('with no Undo, the deletion goes when the window ends: after a reload the post is gone', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await deleteOwnPost(page);
 

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, logIn, signOut, test } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, signOut, test } from '../support/fixtures';
 import { attachPicture, feedReady, homeFeed, isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
 
 // Drafts and relative times, on both layouts.
@@ -14,7 +14,7 @@ async function openComposer(page: Page, testInfo: TestInfo) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
 });
 

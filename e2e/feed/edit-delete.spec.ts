@@ -1,11 +1,11 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { attachPicture, feedReady, homeComposer, openPostEditor, postCard, toastMessage } from './feed-helpers';
 
 const OWN_POST = 'Hello Chirp! Trying out the demo account';
 const OTHERS_POST = 'Two octopuses';
 
 test('only one’s own posts offer options; the menu works from the keyboard', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await expect(postCard(page, OTHERS_POST).getByRole('button', { name: 'Post options' })).toHaveCount(0);
 
@@ -23,7 +23,7 @@ test('only one’s own posts offer options; the menu works from the keyboard', a
 });
 
 test('editing a post shows its content in a dialog and saves the change', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const dialog = await openPostEditor(page, OWN_POST);
   const text = dialog.getByRole('textbox', { name: 'Write a post' });
@@ -42,7 +42,7 @@ test('editing a post shows its content in a dialog and saves the change', async 
 });
 
 test('Escape closes the edit dialog without a change', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const dialog = await openPostEditor(page, OWN_POST);
   await dialog.getByRole('textbox', { name: 'Write a post' }).fill('Never saved');
@@ -53,7 +53,7 @@ test('Escape closes the edit dialog without a change', async ({ page }) => {
 });
 
 test('deleting a post asks first: Cancel keeps it, Delete takes it out of the feed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const options = postCard(page, OWN_POST).getByRole('button', { name: 'Post options' });
   const dialog = page.getByRole('dialog', { name: 'Delete post?' });
@@ -74,7 +74,7 @@ test('deleting a post asks first: Cancel keeps it, Delete takes it out of the fe
 });
 
 test('editing an image post shows its image, which can be removed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const composer = homeComposer(page);
   await attachPicture(composer);

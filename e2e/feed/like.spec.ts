@@ -1,10 +1,10 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
 
 test('liking and disliking a post changes its count and says so; liked posts are listed', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
   await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
@@ -35,7 +35,7 @@ test('liking and disliking a post changes its count and says so; liked posts are
 });
 
 test('the liked posts page says so when nothing is liked any more', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await page.getByRole('link', { name: 'Liked Post' }).click();
   // The page's own heading first: until it shows, the articles in <main> may still be the home feed's.
   await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
@@ -51,9 +51,8 @@ test('the liked posts page says so when nothing is liked any more', async ({ pag
 });
 
 test('the Like button answers at once, and rapid clicks never double count', async ({ page }) => {
-  await logIn(page);
   // The spec's 400 ms back end: the UI must not wait for it.
-  await page.goto('/home?mockDelay=400');
+  await openLoggedIn(page, '/home?mockDelay=400');
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
 

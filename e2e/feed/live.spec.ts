@@ -1,4 +1,4 @@
-import { expect, logIn, test, watchConsole } from '../support/fixtures';
+import { expect, openLoggedIn, test, watchConsole } from '../support/fixtures';
 import { feedReady, homeComposer, likeButton, likeCount, postCard, publish } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
@@ -8,7 +8,7 @@ test('two tabs on the in-browser back end: a post made in one waits as "1 new po
   context,
   consoleErrors,
 }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const other = await context.newPage();
   watchConsole(other, consoleErrors);

@@ -1,5 +1,5 @@
 import { seedPostsInBrowser } from '../../bench/feed/seed-posts.mjs';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeFeed } from './feed-helpers';
 
 /** What is near the viewport: what shows, and 20 posts either side of it. */
@@ -23,7 +23,7 @@ const firstInView = (page: import('@playwright/test').Page) =>
 
 test('with 10,000 posts the feed loads page by page as it scrolls, only the posts near the viewport in the DOM', async ({ page }) => {
   test.setTimeout(60_000);
-  await logIn(page);
+  await openLoggedIn(page);
   await page.evaluate(seedPostsInBrowser, { total: 10_000 });
   await page.reload();
   const feed = homeFeed(page);
@@ -60,7 +60,7 @@ test('with 10,000 posts the feed loads page by page as it scrolls, only the post
 });
 
 test('going back to a feed restores its scroll position, and each feed keeps its own', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => scrollY(page)).toBe(1500);

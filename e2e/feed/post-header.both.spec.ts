@@ -1,10 +1,10 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, postCard, timeLink } from './feed-helpers';
 
 const OWN_POST = 'Hello Chirp! Trying out the demo account';
 
 test('the Post options button stands at the right edge of the post’s header, after the time', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const card = postCard(page, OWN_POST);
   const options = card.getByRole('button', { name: 'Post options' });

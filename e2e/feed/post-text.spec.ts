@@ -1,10 +1,9 @@
-import { expect, test } from '../support/fixtures';
-import { logInAndLetTheToastGo } from '../profile/profile-helpers';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { feedReady, homeComposer, postCard, publish } from './feed-helpers';
 
 /** A post's #tags link to their search, its addresses open in a new tab; a #tag finds its posts. */
 test('a #tag in a post links to the posts with that tag, and an address to its page', async ({ page }) => {
-  await logInAndLetTheToastGo(page);
+  await openLoggedIn(page);
   await feedReady(page);
   await publish(homeComposer(page), 'Crumb shot #zanzibarloaf, recipe at https://chirp.example/bread.');
   const card = postCard(page, 'Crumb shot');

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { bookmarkButton, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
 /*
@@ -12,7 +12,7 @@ const CHECKLIST = 'Field season checklist';
 const OWN_POST = 'Hello Chirp! Trying out the demo account'; // the guest's, 39 likes
 
 test('a like the back end refuses is rolled back, and its message shown', async ({ page, context }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const card = postCard(page, OWN_POST);
   await expect(likeCount(card)).toHaveText('39');
@@ -39,7 +39,7 @@ test('a like the back end refuses is rolled back, and its message shown', async 
 });
 
 test('a bookmark the back end refuses is rolled back, and its message shown', async ({ page, context }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { attachPicture, isPhone, timeLink } from './feed-helpers';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
@@ -24,8 +24,7 @@ for (const [name, path, title] of [
   ['liked-posts', '/likedpost', 'Liked Post'],
 ] as const) {
   test(`${name} screenshot`, async ({ page }, testInfo) => {
-    await logIn(page);
-    await page.goto(path); // a fresh load: no login toast in the picture
+    await openLoggedIn(page, path); // logged in without the login page: no login toast in the picture
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await settle(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
@@ -34,16 +33,14 @@ for (const [name, path, title] of [
 
 test('home screenshot in the dark theme', async ({ page }, testInfo) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await logIn(page);
-  await page.goto('/home'); // a fresh load: no login toast in the picture
+  await openLoggedIn(page, '/home'); // logged in without the login page: no login toast in the picture
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await settle(page);
   await page.screenshot({ path: resolve(SCREENSHOTS, `home-dark-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
 });
 
 test('composer dialog screenshot', async ({ page }, testInfo) => {
-  await logIn(page);
-  await page.goto('/home');
+  await openLoggedIn(page, '/home');
   await settle(page);
   const opener = isPhone(testInfo)
     ? page.getByRole('button', { name: 'Add post' })
@@ -56,8 +53,7 @@ test('composer dialog screenshot', async ({ page }, testInfo) => {
 });
 
 test('post page screenshot', async ({ page }, testInfo) => {
-  await logIn(page);
-  await page.goto('/home');
+  await openLoggedIn(page, '/home');
   await settle(page);
   const first = page.getByRole('main').getByRole('article').first();
   await timeLink(first).click();

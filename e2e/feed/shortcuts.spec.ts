@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { bookmarkButton, feedReady, homeComposer, homeFeed, likeButton } from './feed-helpers';
 
 // Keyboard shortcuts, on the wide layout: a keyboard is what they are for.
@@ -12,7 +12,7 @@ async function toggled(button: Locator) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await feedReady(page);
 });
 

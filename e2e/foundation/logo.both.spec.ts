@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 
 /**
  * How far the logo stands out from what is behind it, as a person sees it: the WCAG contrast ratio
@@ -47,7 +47,7 @@ test('the login and sign-up pages show the Chirp logo, clear in both themes', as
 });
 
 test('the Chirp logo is the home link, clear in both themes', async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
   await expect(page).toHaveURL(/\/explore$/);
   const home = page.getByRole('link', { name: 'Chirp', exact: true });

@@ -1,5 +1,5 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { expect, logIn, signOut, test } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, signOut, test } from '../support/fixtures';
 import { SEED_PASSWORD } from '../profile/profile-helpers';
 
 /** The tab says where it is, and whether notifications are waiting. */
@@ -11,7 +11,7 @@ test('the page title names each page, after the unread notifications’ count wh
   await expect(page).toHaveTitle('Sign up / Chirp');
 
   // Lukas follows the guest: one notification waits for the guest.
-  await logIn(page, { username: 'lukas.becker', password: SEED_PASSWORD });
+  await openLoggedIn(page, '/home', { username: 'lukas.becker', password: SEED_PASSWORD });
   await expect(page).toHaveTitle('Home / Chirp');
   await page.goto(`/profile/${GUEST_CREDENTIALS.username}`);
   await expect(page).toHaveTitle(`@${GUEST_CREDENTIALS.username} / Chirp`);

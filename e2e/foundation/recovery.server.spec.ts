@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndLogIn, test } from '../support/api-server';
+import { expect, signUpAndOpenHome, test } from '../support/api-server';
 
 /**
  * The server goes away and comes back: each area that failed meanwhile loads again by itself when the
@@ -13,7 +13,7 @@ async function serverDown(page: Page, apiUrl: string) {
 }
 
 test('areas in error load again by themselves once the server is back and the browser says so', async ({ page, app, consoleErrors }) => {
-  await signUpAndLogIn(page, 'Rey');
+  await signUpAndOpenHome(page, 'Rey');
   const main = page.getByRole('main');
   const nav = page.getByRole('navigation', { name: 'Main' });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, logIn, signOut, test, watchConsole } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, signOut, startLoggedIn, test, watchConsole } from '../support/fixtures';
 import { isPhone, timeLink } from '../feed/feed-helpers';
 import { makeNotificationsForGuest } from '../notifications/notifications-helpers';
 import { openLoggedInPage } from '../profile/a11y-helpers';
@@ -67,7 +67,7 @@ test('Dark or Light chosen under Theme holds against the system, after a reload,
 }, testInfo) => {
   test.slow();
   await page.emulateMedia({ colorScheme: 'light' });
-  await logIn(page);
+  await openLoggedIn(page);
   const firstMenu = await openThemeMenu(page, testInfo);
   await expect(firstMenu.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
   await closeMenus(page);
@@ -116,7 +116,7 @@ test('Dark or Light chosen under Theme holds against the system, after a reload,
 
 test('the Theme choice works with the keyboard alone', async ({ page }, testInfo) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await logIn(page);
+  await openLoggedIn(page);
   let opener;
   if (isPhone(testInfo)) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
@@ -151,7 +151,7 @@ test('axe finds nothing on the login page and home in the dark theme', async ({ 
   await expectBackground(page, DARK);
   await expectNoViolations(page, 'the login page');
 
-  await logIn(page);
+  await startLoggedIn(page);
   await openLoggedInPage(page, '/home'); // a fresh load: no toast
   await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
   await expectNoViolations(page, 'home');
@@ -160,7 +160,7 @@ test('axe finds nothing on the login page and home in the dark theme', async ({ 
 test('axe finds nothing on a profile and with the Theme menu open in the dark theme', async ({ page }, testInfo) => {
   test.slow();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await logIn(page);
+  await startLoggedIn(page);
   await openLoggedInPage(page, '/profile/priya.nair');
   await expectNoViolations(page, 'another person’s profile');
   await openThemeMenu(page, testInfo);
@@ -170,7 +170,7 @@ test('axe finds nothing on a profile and with the Theme menu open in the dark th
 test('axe finds nothing on a post’s page and in the composer dialog in the dark theme', async ({ page }, testInfo) => {
   test.slow();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await logIn(page);
+  await startLoggedIn(page);
   await openLoggedInPage(page, '/home');
   await timeLink(page.getByRole('main').getByRole('article').first()).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Replies' })).toBeVisible();

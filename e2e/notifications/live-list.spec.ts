@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { expect, logIn, test, watchConsole } from '../support/fixtures';
+import { expect, openLoggedIn, test, watchConsole } from '../support/fixtures';
 import { SEED_PASSWORD } from '../profile/profile-helpers';
 
 /**
@@ -31,7 +31,7 @@ async function actAs(tab: Page, username: string, action: 'follow' | 'mention') 
 
 test('a follow and a mention made elsewhere join the open notifications list without a reload', async ({ page, context, consoleErrors }) => {
   test.slow();
-  await logIn(page);
+  await openLoggedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByText('No notifications yet')).toBeVisible();

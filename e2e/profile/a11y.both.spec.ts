@@ -1,4 +1,4 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { expectAccessible, openLoggedInPage } from './a11y-helpers';
 import { GUEST, searchBox } from './profile-helpers';
 
@@ -17,7 +17,7 @@ test.describe('logged-out pages', () => {
 
 test.describe('logged-in pages and dialogs', () => {
   test.beforeEach(async ({ page }) => {
-    await logIn(page);
+    await startLoggedIn(page);
   });
 
   for (const path of ['/home', '/explore', '/bookmarks', '/likedpost', `/profile/${GUEST}`, '/profile/priya.nair']) {

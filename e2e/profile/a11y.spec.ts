@@ -1,11 +1,11 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { expectAccessible, openLoggedInPage } from './a11y-helpers';
 
 // The wide layout only: phones have no account menu (the profile sits in the bottom bar).
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
 });
 
 test('the open account menu has no serious accessibility problem', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { GUEST } from './profile-helpers';
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
 });
 
 test('the own profile Sign out icon logs out on every layout', async ({ page }) => {

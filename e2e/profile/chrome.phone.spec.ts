@@ -1,10 +1,10 @@
 import { DEFAULT_AVATAR } from '@chirp/contracts';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { expectComposerDialogFrom, GUEST, SECTIONS } from './profile-helpers';
 
 // The phone layout: bottom navigation and the floating 'Add post' button.
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
 });
 
 test('the bottom navigation goes to each section and marks the current page', async ({ page }) => {

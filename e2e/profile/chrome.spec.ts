@@ -1,9 +1,9 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { expectComposerDialogFrom, GUEST, SECTIONS } from './profile-helpers';
 
 // The wide layout: sidebar navigation, account menu and aside.
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await openLoggedIn(page);
 });
 
 test('the sidebar links go to each section and mark the current page', async ({ page }) => {

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { GUEST, isPhone, openProfile, openProfileEditor, profileArea } from './profile-helpers';
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
   await openProfile(page, GUEST);
 });
 

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { logIn } from '../support/fixtures';
 
 export const GUEST = GUEST_CREDENTIALS.username;
 /** The password of every seed user but the guest (browser-backend/src/seeds.ts). */
@@ -54,14 +53,4 @@ export async function expectComposerDialogFrom(opener: Locator) {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-}
-
-/**
- * Logs in and waits for the 'Successfully Logged In' toast to leave. On phones it sits over the top
- * bar's search box, and a pointer resting on a toast pauses it (react-hot-toast), so a test that
- * clicks the search box at once could find the toast in the way for good.
- */
-export async function logInAndLetTheToastGo(page: Page) {
-  await logIn(page);
-  await expect(page.getByText('Successfully Logged In')).toBeHidden();
 }

@@ -1,8 +1,8 @@
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { GUEST, openProfile, profileArea, SEED_PASSWORD } from './profile-helpers';
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
 });
 
 test('the own profile shows the person, their counts and their posts', async ({ page }) => {
@@ -141,8 +141,7 @@ test("the Following dialog says 'Following no one !' when empty", async ({ page 
 
 test("the Followers dialog says 'No Followers yet !' when empty", async ({ page }) => {
   // Amara's only follower is Marcus: he logs in (in place of the guest) and stops following her.
-  await page.evaluate(() => localStorage.clear());
-  await logIn(page, { username: 'marcus_bell', password: SEED_PASSWORD });
+  await startLoggedIn(page, { username: 'marcus_bell', password: SEED_PASSWORD });
   await openProfile(page, 'amara_okafor');
   await profileArea(page).getByRole('button', { name: 'Following', exact: true }).click();
   await expect(page.getByText('Unfollowed amara_okafor')).toBeVisible();

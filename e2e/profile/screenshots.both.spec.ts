@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, startLoggedIn, test } from '../support/fixtures';
 import { GUEST, openProfile, searchBox } from './profile-helpers';
 
 const FOLDER = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
@@ -9,22 +9,21 @@ const FOLDER = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 /** Saves docs/screenshots/<name>-desktop.png or <name>-phone.png, once the page has settled. */
 async function save(page: Page, name: string) {
   const size = test.info().project.name === 'phone' ? 'phone' : 'desktop';
-  // Let toasts leave, and images and fonts arrive.
+  // Let toasts leave, and fonts and the images in view arrive.
   await expect(page.locator('[role="status"][aria-live]')).toHaveCount(0, { timeout: 5_000 });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    // Lazy images below the fold never load, so each image gets at most two seconds.
-    const loaded = (image: HTMLImageElement) =>
-      image.complete ? null : new Promise((done) => (image.onload = image.onerror = done));
-    const deadline = new Promise((done) => setTimeout(done, 2_000));
-    await Promise.race([Promise.all([...document.images].map(loaded)), deadline]);
-  });
+  await page.evaluate(() => document.fonts.ready);
+  // Lazy images below the fold never load; those in view (the picture is of the view) must have.
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+      .every((image) => image.complete),
+  );
   mkdirSync(FOLDER, { recursive: true });
   await page.screenshot({ path: resolve(FOLDER, `${name}-${size}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await startLoggedIn(page);
 });
 
 test('profile pages and dialogs', async ({ page }) => {
@@ -50,6 +49,7 @@ test('profile pages and dialogs', async ({ page }) => {
 });
 
 test('search and suggestions', async ({ page }) => {
+  await page.goto('/home');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   await searchBox(page).click();
   await expect(page.getByRole('region', { name: 'Suggestions for you' }).getByRole('listitem').first()).toBeVisible();

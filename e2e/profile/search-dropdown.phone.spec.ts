@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { logInAndLetTheToastGo, searchBox } from './profile-helpers';
+import { expect, openLoggedIn, test } from '../support/fixtures';
+import { searchBox } from './profile-helpers';
 
 const suggestions = (page: Page) => page.getByRole('region', { name: 'Suggestions for you' });
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
 
 test.beforeEach(async ({ page }) => {
-  await logInAndLetTheToastGo(page);
+  await openLoggedIn(page);
 });
 
 test('the top search box opens the suggestions below the top bar, full width', async ({ page }) => {

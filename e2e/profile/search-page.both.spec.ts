@@ -1,6 +1,6 @@
-import { expect, test } from '../support/fixtures';
+import { expect, openLoggedIn, test } from '../support/fixtures';
 import { postCard } from '../feed/feed-helpers';
-import { logInAndLetTheToastGo, searchBox } from './profile-helpers';
+import { searchBox } from './profile-helpers';
 
 /**
  * The search box finds people as it always did, and Enter opens /search with the posts too,
@@ -9,7 +9,7 @@ import { logInAndLetTheToastGo, searchBox } from './profile-helpers';
 test('Enter in the search box opens the search page on the tab with results: here the posts with the word, people in the other', async ({
   page,
 }) => {
-  await logInAndLetTheToastGo(page);
+  await openLoggedIn(page);
   await searchBox(page).fill('sourdough');
   await searchBox(page).press('Enter');
 
@@ -36,7 +36,7 @@ test('Enter in the search box opens the search page on the tab with results: her
 });
 
 test('a person found can be followed from the results, and the side box comes back after the search', async ({ page }) => {
-  await logInAndLetTheToastGo(page);
+  await openLoggedIn(page);
   await page.goto('/search?q=Kenji');
   const people = page.getByRole('list', { name: 'People matching Kenji' });
   const row = people.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Kenji Watanabe/ }) });

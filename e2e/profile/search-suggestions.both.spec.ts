@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { GUEST, isPhone, logInAndLetTheToastGo, openProfile, searchBox, suggestionRow } from './profile-helpers';
+import { expect, openLoggedIn, test } from '../support/fixtures';
+import { GUEST, isPhone, openProfile, searchBox, suggestionRow } from './profile-helpers';
 
 /** Everyone the guest does not follow in the seed data. */
 const NOT_FOLLOWED = [
@@ -30,7 +30,7 @@ async function followEverySuggestion(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logInAndLetTheToastGo(page);
+  await openLoggedIn(page);
 });
 
 test('search finds people by part of the username, first or last name, in any case', async ({ page }) => {

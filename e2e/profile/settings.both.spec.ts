@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, logIn, signOut, test } from '../support/fixtures';
+import { expect, logIn, openLoggedIn, signOut, test } from '../support/fixtures';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 
 /** Settings, as a person reaches it: the account menu on a desktop, their own profile on a phone. */
@@ -17,7 +17,7 @@ async function openSettings(page: Page, testInfo: TestInfo) {
 }
 
 test('an email address saved in Settings logs in as the username does', async ({ page }, testInfo) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await openSettings(page, testInfo);
   const form = page.getByRole('form', { name: 'Your account' });
   await form.getByLabel('Email address').fill('Guest.User@Example.com');
@@ -34,8 +34,7 @@ test('Settings lists the people blocked, each with Unblock, and has no detectabl
   page,
 }, testInfo) => {
   test.slow();
-  await logIn(page);
-  await page.goto('/profile/amara_okafor');
+  await openLoggedIn(page, '/profile/amara_okafor');
   // The profile's own menu (each of the posts below has one too).
   await page.getByRole('main').locator('.profile__actions').getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menuitem', { name: 'Block @amara_okafor' }).click();
@@ -57,7 +56,7 @@ test('Settings lists the people blocked, each with Unblock, and has no detectabl
 });
 
 test('a password changed in Settings is the one that logs in; Sign out everywhere ends this session too', async ({ page }, testInfo) => {
-  await logIn(page);
+  await openLoggedIn(page);
   await openSettings(page, testInfo);
   const form = page.getByRole('form', { name: 'Password' });
   await form.getByLabel('Current password').fill(GUEST_CREDENTIALS.password);

@@ -1,5 +1,5 @@
 import { homeFeed } from '../feed/feed-helpers';
-import { expect, expectRefusedCall, expectToast, logIn, signUp, signUpAndLogIn, test } from '../support/api-server';
+import { expect, expectRefusedCall, expectToast, logIn, signUpAndLogIn, signUpThroughApi, test } from '../support/api-server';
 
 test('a new person signs up, is signed in at once and sees the home feed from the server', async ({ page, app }) => {
   // The calls go to the API server (the shell's config.json), not to an in-browser back end.
@@ -35,7 +35,8 @@ test('the session survives a reload', async ({ page }) => {
 });
 
 test('a wrong password is refused with the server’s message, and the person stays logged out', async ({ page, consoleErrors }) => {
-  const person = await signUp(page, 'Alan');
+  const person = await signUpThroughApi(page, 'Alan');
+  await page.goto('/');
   await page.getByLabel('Email address').fill(person.username);
   await page.getByLabel('Password', { exact: true }).fill(`${person.password}-wrong`);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,12 +1,12 @@
 import { homeComposer, postCard, publish, replyButton } from '../feed/feed-helpers';
-import { expect, expectToast, recordToasts, signUpAndLogIn, test, watchConsole } from '../support/api-server';
+import { expect, expectToast, recordToasts, signUpAndOpenHome, test, watchConsole } from '../support/api-server';
 
 /**
  * Conversations, mentions and notifications against the API server, two people in two browsers: Ana posts; Ben replies and mentions
  * her; Ana's badge counts it (on the server's count), her notification opens the thread.
  */
 test('a reply with a mention on the server: the author is notified and reads the thread', async ({ page, browser, baseURL, consoleErrors }) => {
-  const ana = await signUpAndLogIn(page, 'Ana');
+  const ana = await signUpAndOpenHome(page, 'Ana');
   const question = `Tea or coffee, by ${ana.username}?`;
   await publish(homeComposer(page), question);
   await expectToast(page, 'Post uploaded Successfully');
@@ -17,7 +17,7 @@ test('a reply with a mention on the server: the author is notified and reads the
   try {
     const other = await otherBrowser.newPage();
     watchConsole(other, consoleErrors);
-    await signUpAndLogIn(other, 'Ben');
+    await signUpAndOpenHome(other, 'Ben');
     await other.getByRole('link', { name: 'Explore' }).click();
     const card = postCard(other, question);
     await replyButton(card).click();

@@ -9,10 +9,10 @@ import {
   postCard,
   publish,
 } from '../feed/feed-helpers';
-import { expect, expectToast, signUpAndLogIn, test } from '../support/api-server';
+import { expect, expectToast, signUpAndOpenHome, test } from '../support/api-server';
 
 test('a post with an image: the image is stored by the server and loads from it', async ({ page, app }) => {
-  const person = await signUpAndLogIn(page, 'Iris');
+  const person = await signUpAndOpenHome(page, 'Iris');
   await feedReady(page);
   const composer = homeComposer(page);
   const upload = page.waitForResponse(
@@ -37,7 +37,7 @@ test('a post with an image: the image is stored by the server and loads from it'
 });
 
 test('one’s own post: like it, bookmark it, edit it and delete it, all kept by the server', async ({ page, app }) => {
-  const person = await signUpAndLogIn(page, 'Lin');
+  const person = await signUpAndOpenHome(page, 'Lin');
   await feedReady(page);
   const text = `First chirp of ${person.username}`;
   await publish(homeComposer(page), text);
@@ -94,7 +94,7 @@ test('no screen downloads a list it does not show: every call is one compact pag
     const body = await response.body().catch(() => Buffer.alloc(0));
     calls.push({ method: response.request().method(), url, bytes: body.length });
   });
-  const person = await signUpAndLogIn(page, 'Noor');
+  const person = await signUpAndOpenHome(page, 'Noor');
   await feedReady(page);
   await publish(homeComposer(page), `Counting bytes, by ${person.username}`);
   await expectToast(page, 'Post uploaded Successfully');

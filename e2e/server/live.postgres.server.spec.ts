@@ -12,7 +12,7 @@ import { spawnServer, type ServerProcess } from '@chirp/server/testing';
 import pg from 'pg';
 import { likeButton, likeCount, postCard, homeComposer, publish } from '../feed/feed-helpers';
 import { deploy, freePort } from '../support/deployment';
-import { expect, recordToasts, signUpAndLogIn, test, watchConsole } from '../support/api-server';
+import { expect, recordToasts, signUpAndOpenHome, test, watchConsole } from '../support/api-server';
 
 const DATABASE_URL = process.env.DATABASE_URL!;
 
@@ -54,8 +54,8 @@ test('a post through one instance shows as "1 new post" on the other within 2 s;
     const [ana, ben] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
     watchConsole(ana, errors[0]!);
     watchConsole(ben, errors[1]!);
-    const author = await signUpAndLogIn(ana, 'Ana');
-    await signUpAndLogIn(ben, 'Ben');
+    const author = await signUpAndOpenHome(ana, 'Ana');
+    await signUpAndOpenHome(ben, 'Ben');
     await expect(ben.getByRole('feed', { name: 'Latest Posts' })).toBeVisible();
 
     // Ana posts through instance 0; Ben, on instance 1, sees the button within 2 s.

@@ -1,9 +1,9 @@
 import { openProfile, openProfileEditor, profileArea } from '../profile/profile-helpers';
-import { expect, expectToast, signUp, signUpAndLogIn, test } from '../support/api-server';
+import { expect, expectToast, signUpAndOpenHome, signUpThroughApi, test } from '../support/api-server';
 
 test('following someone from their profile updates both people’s counts, kept by the server', async ({ page }) => {
-  const followed = await signUp(page, 'Noor');
-  const follower = await signUpAndLogIn(page, 'Omar');
+  const followed = await signUpThroughApi(page, 'Noor');
+  const follower = await signUpAndOpenHome(page, 'Omar');
 
   await openProfile(page, followed.username);
   const main = profileArea(page);
@@ -35,7 +35,7 @@ test('following someone from their profile updates both people’s counts, kept 
 });
 
 test('editing one’s profile (bio and website) is kept by the server across a reload', async ({ page }) => {
-  const person = await signUpAndLogIn(page, 'Mei');
+  const person = await signUpAndOpenHome(page, 'Mei');
   await openProfile(page, person.username);
   const main = profileArea(page);
   // Sign-up's defaults (spec 3).

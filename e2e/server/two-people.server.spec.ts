@@ -1,5 +1,5 @@
 import { homeComposer, likeButton, likeCount, postCard, publish } from '../feed/feed-helpers';
-import { expect, expectToast, recordToasts, signUpAndLogIn, test, watchConsole } from '../support/api-server';
+import { expect, expectToast, recordToasts, signUpAndOpenHome, test, watchConsole } from '../support/api-server';
 
 test('one person posts, another sees it on Explore and likes it, and the first sees the like', async ({
   page,
@@ -7,7 +7,7 @@ test('one person posts, another sees it on Explore and likes it, and the first s
   baseURL,
   consoleErrors,
 }) => {
-  const author = await signUpAndLogIn(page, 'Ana');
+  const author = await signUpAndOpenHome(page, 'Ana');
   const text = `Morning swim done, by ${author.username}`;
   await publish(homeComposer(page), text);
   await expectToast(page, 'Post uploaded Successfully');
@@ -18,7 +18,7 @@ test('one person posts, another sees it on Explore and likes it, and the first s
   try {
     const other = await otherBrowser.newPage();
     watchConsole(other, consoleErrors);
-    await signUpAndLogIn(other, 'Ben');
+    await signUpAndOpenHome(other, 'Ben');
     await other.getByRole('link', { name: 'Explore' }).click();
     await expect(other.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
     const card = postCard(other, text);

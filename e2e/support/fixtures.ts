@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { type Deployment, deploy } from './deployment';
 
@@ -36,7 +36,14 @@ export async function unstyledControls(page: Page): Promise<string[]> {
  * uncaught exception ("no uncaught error in the console, ever"), or on a control left without its
  * styles on the page where it ends.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & { shellOrigin: void }>({
+  shellOrigin: [
+    async ({ context, baseURL }, use) => {
+      if (baseURL) shellOrigins.set(context, baseURL);
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -70,6 +77,82 @@ export async function logIn(page: Page, credentials: { username: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The shell each test's own context opens (its baseURL), for openLoggedIn. */
+const shellOrigins = new WeakMap<BrowserContext, string>();
+/** Per worker: the browser's storage right after a log-in, by shell and username (see openLoggedIn). */
+const loggedInStates = new Map<string, Promise<StorageState>>();
+
+/** What a storage state holds of an origin's IndexedDB (`storageState({ indexedDB: true })`). */
+interface SavedIndexedDb {
+  name: string;
+  stores: { name: string; records: unknown[] }[];
+}
+
+/** The in-browser back end's data set was saved (its token key with it) before the snapshot was taken. */
+function holdsDataSet(state: StorageState, origin: string) {
+  const saved = state.origins.find((entry) => entry.origin === origin) as { indexedDB?: SavedIndexedDb[] } | undefined;
+  const stores = saved?.indexedDB?.find((db) => db.name === 'chirp-demo-backend')?.stores;
+  const records = (name: string) => stores?.find((store) => store.name === name)?.records.length ?? 0;
+  return records('meta') === 1 && records('users') > 0 && records('posts') > 0;
+}
+
+/** Logs in through the login page in a context of its own and keeps what the browser then holds. */
+async function loggedInState(context: BrowserContext, baseURL: string, credentials: { username: string; password: string }) {
+  const browser = context.browser();
+  if (!browser) throw new Error('openLoggedIn needs a browser to log in once');
+  const own = await browser.newContext({ baseURL });
+  try {
+    const page = await own.newPage();
+    await logIn(page, credentials);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    const origin = new URL(baseURL).origin;
+    let state: StorageState | undefined;
+    await expect
+      .poll(async () => holdsDataSet((state = await own.storageState({ indexedDB: true })), origin), {
+        message: 'the in-browser back end saved its data set',
+      })
+      .toBe(true);
+    return state!;
+  } finally {
+    await own.close();
+  }
+}
+
+/**
+ * Gives the test's browser what it holds right after a log-in through the login page as
+ * `credentials` (the token, and the in-browser back end's freshly seeded data set in IndexedDB),
+ * taken once per worker and person: the next page loaded is logged in. For tests that are not about
+ * logging in; the login page's own tests keep using `logIn`. Nothing is loaded here.
+ */
+export async function startLoggedIn(page: Page, credentials: { username: string; password: string } = GUEST_CREDENTIALS) {
+  const context = page.context();
+  const baseURL = shellOrigins.get(context);
+  if (!baseURL) throw new Error("startLoggedIn works in the test's own context (the one with the project's baseURL)");
+  const key = `${baseURL} ${credentials.username}`;
+  let state = loggedInStates.get(key);
+  if (!state) {
+    state = loggedInState(context, baseURL, credentials);
+    loggedInStates.set(key, state);
+    state.catch(() => loggedInStates.delete(key));
+  }
+  await context.setStorageState(await state);
+  return baseURL;
+}
+
+/**
+ * Opens `path` logged in as `credentials` (see startLoggedIn): the same start as `logIn` followed by
+ * `page.goto(path)`, without loading the login page and the home feed first.
+ */
+export async function openLoggedIn(page: Page, path = '/home', credentials: { username: string; password: string } = GUEST_CREDENTIALS) {
+  const baseURL = await startLoggedIn(page, credentials);
+  await page.goto(path);
+  // Logged in: the page stays where it was opened (a guard would have sent it to the login page).
+  const { pathname } = new URL(path, baseURL);
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
 /** Signs out as a person would: the account menu's Signout on desktops, Sign out on the own profile on phones. */
