@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s for what they look for (not the default 1 s): `npm test` runs the
+// unit tests beside the E2E tests, and a busy two-core machine can take longer than a second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   // Component tests see a failed call at once: the query client's one retry (retryOnce, tested on
