@@ -5,17 +5,12 @@
  *   1. side by side: the type check, lint, the unit and contract tests (vitest) and the production
  *      build. Each uses about one core at a time for most of its run, so together they keep both
  *      cores of a small machine busy instead of one.
- *   2. the E2E tests (Playwright) on that build, started as soon as the build is done: the type
- *      check, lint and above all the unit tests (the longest of stage 1) still run beside them. Much
- *      of either's time is spent waiting (on pages, processes and sockets), so the two fill each
- *      other's gaps instead of E2E waiting for the last unit test.
+ *   2. the E2E tests (Playwright) on that build.
  *
  * `npm run test:quick` (`--quick`): the same first stage and one E2E project (desktop), for the loop
  * between changes. The full run is the one CI runs.
- * Any stage that fails fails the run. The E2E tests do not start when the build fails; a type check,
- * lint or unit failure does not stop E2E tests already running (their output is worth having), and
- * the run fails at the end all the same. Every line is prefixed with its stage's name, each stage
- * says when it ends, and the times and counts come last.
+ * Any stage that fails fails the run, after the others of its stage have finished (their output is
+ * worth having), and no later stage starts.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -56,33 +51,22 @@ rmSync(e2eSummary, { force: true });
 const started = Date.now();
 const stages = [];
 
-/** Says when a stage ends, in the stream of lines, and keeps its result. */
-const finished = (stage) => {
-  console.log(`[${stage.name}] ${stage.code === 0 ? 'passed' : 'FAILED'} in ${minutes(stage.seconds)}`);
-  stages.push(stage);
-  return stage;
-};
-const projects = quick ? '--project desktop' : '';
-const build = run('build', 'npm run build --silent').then(finished);
-const e2eRun = build.then((stage) =>
-  stage.code === 0
-    ? run('e2e', `npx playwright test ${projects}`, { E2E_SKIP_BUILD: '1', E2E_SUMMARY_FILE: e2eSummary }).then(finished)
-    : undefined,
-);
-await Promise.all([
-  run('typecheck', 'npx tsc -b').then(finished),
-  run('lint', 'npm run lint --silent').then(finished),
-  run('unit', `npx vitest run --reporter=default --reporter=json --outputFile.json=${JSON.stringify(unitReport)}`).then(finished),
-  build,
-  e2eRun,
+const first = await Promise.all([
+  run('typecheck', 'npx tsc -b'),
+  run('lint', 'npm run lint --silent'),
+  run('unit', `npx vitest run --reporter=default --reporter=json --outputFile.json=${JSON.stringify(unitReport)}`),
+  run('build', 'npm run build --silent'),
 ]);
+stages.push(...first);
+if (first.every((stage) => stage.code === 0)) {
+  const projects = quick ? '--project desktop' : '';
+  stages.push(await run('e2e', `npx playwright test ${projects}`, { E2E_SKIP_BUILD: '1', E2E_SUMMARY_FILE: e2eSummary }));
+}
 
 const unit = readJson(unitReport);
 const e2e = readJson(e2eSummary);
 const total = (Date.now() - started) / 1000;
-console.log('\nTimes (the E2E tests start once the build is done, beside the rest of stage 1):');
-const ORDER = ['typecheck', 'lint', 'unit', 'build', 'e2e'];
-stages.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+console.log('\nTimes:');
 for (const stage of stages) console.log(`  ${stage.name.padEnd(10)} ${minutes(stage.seconds).padStart(13)}  ${stage.code === 0 ? 'passed' : 'FAILED'}`);
 console.log(`  ${'in all'.padEnd(10)} ${minutes(total).padStart(13)}`);
 console.log('Tests:');
