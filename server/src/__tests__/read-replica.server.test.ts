@@ -60,8 +60,8 @@ describe('where a list read goes', () => {
     expect(Object.keys(READ_FROM).sort()).toEqual(reads.sort());
     const onPrimary = Object.entries(READ_FROM).filter(([, where]) => where === 'primary').map(([name]) => name);
     // And one's own settings and lists of people muted or blocked, read right after changing them.
-    // And what moderators act on, as it is now.
-    expect(onPrimary.sort()).toEqual(['account', 'blockedPeople', 'moderationLog', 'mutedPeople', 'post', 'reportedPosts', 'thread', 'user', 'userByUsername']);
+    // And what moderators act on, as it is now, and one's own data to download.
+    expect(onPrimary.sort()).toEqual(['account', 'blockedPeople', 'exportAccount', 'moderationLog', 'mutedPeople', 'post', 'reportedPosts', 'thread', 'user', 'userByUsername']);
   });
 });
 
