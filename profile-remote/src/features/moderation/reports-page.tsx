@@ -60,6 +60,26 @@ function ReportedPostItem({ entry }: { entry: ReportedPost }) {
       setBusy(false);
     }
   };
+  // What a moderator can do about the post: each an action, the toast once done, and whether it takes something away.
+  const actions = [
+    post.removedByModerators
+      ? { label: MODERATION_TEXTS.restorePost, run: () => compactApi.restorePost(post._id), done: MODERATION_TEXTS.postRestored, danger: false }
+      : { label: MODERATION_TEXTS.hidePost, run: () => compactApi.hidePost(post._id), done: MODERATION_TEXTS.postHidden, danger: true },
+    { label: MODERATION_TEXTS.dismiss, run: () => compactApi.dismissReports(post._id), done: MODERATION_TEXTS.reportsDismissed, danger: false },
+    authorSuspended
+      ? {
+          label: MODERATION_TEXTS.unsuspend(post.username),
+          run: () => compactApi.unsuspendUser(post.author._id),
+          done: MODERATION_TEXTS.unsuspended(post.username),
+          danger: false,
+        }
+      : {
+          label: MODERATION_TEXTS.suspend(post.username),
+          run: () => compactApi.suspendUser(post.author._id),
+          done: MODERATION_TEXTS.suspended(post.username),
+          danger: true,
+        },
+  ];
   const name = `${post.author.firstName} ${post.author.lastName}`.trim() || post.username;
   const said = REPORT_REASONS.filter((reason) => reasons[reason] > 0).map((reason) => `${MODERATION_TEXTS.reasons[reason]} ${reasons[reason]}`);
   return (
@@ -93,37 +113,11 @@ function ReportedPostItem({ entry }: { entry: ReportedPost }) {
           <p className="reports__state">{authorSuspended ? MODERATION_TEXTS.suspendedProfile : MODERATION_TEXTS.removedByModerators}</p>
         )}
         <div className="reports__actions">
-          {post.removedByModerators ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void act(() => compactApi.restorePost(post._id), MODERATION_TEXTS.postRestored)}>
-              {MODERATION_TEXTS.restorePost}
+          {actions.map(({ label, run, done, danger }) => (
+            <button key={label} type="button" className={danger ? 'button reports__danger' : 'button'} disabled={busy} onClick={() => void act(run, done)}>
+              {label}
             </button>
-          ) : (
-            <button type="button" className="button reports__danger" disabled={busy} onClick={() => void act(() => compactApi.hidePost(post._id), MODERATION_TEXTS.postHidden)}>
-              {MODERATION_TEXTS.hidePost}
-            </button>
-          )}
-          <button type="button" className="button" disabled={busy} onClick={() => void act(() => compactApi.dismissReports(post._id), MODERATION_TEXTS.reportsDismissed)}>
-            {MODERATION_TEXTS.dismiss}
-          </button>
-          {authorSuspended ? (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void act(() => compactApi.unsuspendUser(post.author._id), MODERATION_TEXTS.unsuspended(post.username))}
-            >
-              {MODERATION_TEXTS.unsuspend(post.username)}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button reports__danger"
-              disabled={busy}
-              onClick={() => void act(() => compactApi.suspendUser(post.author._id), MODERATION_TEXTS.suspended(post.username))}
-            >
-              {MODERATION_TEXTS.suspend(post.username)}
-            </button>
-          )}
+          ))}
         </div>
       </article>
     </li>
