@@ -12,7 +12,7 @@ import { profileForViewer, relationOf } from './safety-rules';
 import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
-import { findShownPost, isShownTo } from './moderation-rules';
+import { findShownPost, isShownTo, viewerNameIn } from './moderation-rules';
 export type { DeletedPost };
 import { decodeBase64Url, encodeBase64Url } from './paging';
 
@@ -95,7 +95,7 @@ function mentionedUsers(db: Database, content: string): string[] {
  */
 export function threadOf(db: Database, postId: string, viewerId: string | null = null): { ancestors: (StoredPost | DeletedPost)[]; post: StoredPost } {
   const post = findShownPost(db, postId, viewerId);
-  const viewerName = viewerId ? db.users.find((user) => user._id === viewerId)?.username : undefined;
+  const viewerName = viewerNameIn(db, viewerId);
   const ancestors: (StoredPost | DeletedPost)[] = [];
   let parentId = post.replyTo;
   while (parentId !== undefined && ancestors.length < LIMITS.maxThreadDepth) {

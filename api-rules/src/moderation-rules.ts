@@ -67,11 +67,14 @@ export function isShownTo(post: StoredPost, author: StoredUser | undefined, view
   return !post.removed || post.username === viewerName;
 }
 
+/** The username of the viewer `viewerId` names (none signed in, or not in `db`: undefined). */
+export const viewerNameIn = (db: Database, viewerId: string | null | undefined) =>
+  viewerId ? db.users.find((user) => user._id === viewerId)?.username : undefined;
+
 /** A post the viewer (by id) may see, or the post-not-found refusal (a hidden post is nobody else's to find). */
 export function findShownPost(db: Database, postId: string, viewerId: string | null | undefined): StoredPost {
   const post = findPost(db, postId);
-  const viewerName = viewerId ? db.users.find((user) => user._id === viewerId)?.username : undefined;
-  return isShownTo(post, findUserByUsername(db, post.username), viewerName) ? post : findPost({ ...db, posts: [] }, postId);
+  return isShownTo(post, findUserByUsername(db, post.username), viewerNameIn(db, viewerId)) ? post : findPost({ ...db, posts: [] }, postId);
 }
 
 /**
