@@ -9,7 +9,7 @@
  * holds both to them.
  */
 import { profileForViewer, relationOf } from './safety-rules';
-import { mentionsIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
+import { mentionsIn, mutedWordIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
 import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { findShownPost, isShownTo, viewerNameIn } from './moderation-rules';
@@ -67,7 +67,14 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     replyCount: db.posts.reduce((count, entry) => count + (entry.replyTo === post._id ? 1 : 0), 0),
     mentions: mentionedUsers(db, post.content),
     ...(post.removed ? { removedByModerators: true as const } : {}),
+    ...mutedWordField(viewer.caller?.mutedWords, post.content, post.username === viewer.caller?.username),
   };
+}
+
+/** The first of the viewer's muted words a post holds, as the compact form says it (never on the viewer's own posts). */
+export function mutedWordField(mutedWords: readonly string[] | undefined, content: string, ownPost: boolean): { mutedWord?: string } {
+  const word = ownPost || !mutedWords ? undefined : mutedWordIn(content, mutedWords);
+  return word === undefined ? {} : { mutedWord: word };
 }
 
 function replyFields(db: Database, post: StoredPost): Pick<CompactPost, 'replyTo' | 'replyingTo'> {

@@ -29,6 +29,8 @@ export interface StoredUser {
   /** User ids this user muted and blocked (safety-rules.ts), oldest first; absent in data saved before them. */
   muting?: string[];
   blocking?: string[];
+  /** Words, phrases and `#tags` muted (normalised: @chirp/contracts' muted-words.ts), oldest first. */
+  mutedWords?: string[];
   /** Moves on at each password change and "sign out everywhere": tokens of an older one are refused (absent: 0). */
   sessionVersion?: number;
   /** The `moderator` role: reads the reports and acts on them (moderation-rules.ts). */

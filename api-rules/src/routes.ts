@@ -13,7 +13,9 @@ import { findCaller, refuse, type Database, type Moment, type StoredUser } from 
 import { createPost, deletePost, dislikePost, editPost, likePost } from './posts-rules';
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
-import { blockUser, muteUser, toRelation, unblockUser, unmuteUser, type RelationChange } from './safety-rules';
+import {
+  blockUser, muteUser, muteWord, mutedWordsOf, readMutedWord, toRelation, unblockUser, unmuteUser, unmuteWord, type MutedWordsChange, type RelationChange,
+} from './safety-rules';
 import { readAccountDeletion, readAccountEdit, readCredentials, readJsonObject, readPasswordChange, readPostData, readProfileEdit, readSignup } from './validation';
 import { readReport } from './moderation-rules';
 import { wantsCompact } from './compact';
@@ -47,6 +49,7 @@ export const BODY_READERS: Record<BodyName, (text: string | null) => unknown> = 
   passwordChange: (text) => readPasswordChange(readJsonObject(text)),
   report: (text) => readReport(readJsonObject(text)),
   accountDeletion: (text) => readAccountDeletion(readJsonObject(text)),
+  mutedWord: (text) => readMutedWord(readJsonObject(text)),
 };
 
 /** The answer to a body that its schema refused and its reader took: the schema's own words. */
@@ -119,6 +122,7 @@ const change = <Input, Outcome extends Database | { db: Database }>(spec: Change
 const postIdOf = (call: ApiCall) => call.params.postId!;
 const userIdOf = (call: ApiCall) => call.params.userId!;
 const postDataOf = (call: ApiCall) => readPostData(readJsonObject(call.body));
+const mutedWordOf = (call: ApiCall) => readMutedWord(readJsonObject(call.body));
 const onPost = (id: string): RowsTouched => ({ postIds: [id] });
 /** A post and its author, who may block the caller (a like, a reply). */
 const onPostAndAuthor = (id: string): RowsTouched => ({ postIds: [id], authorOf: id });
@@ -152,6 +156,8 @@ export const CHANGES = {
   unmute: change({ input: userIdOf, rows: onUser, rule: unmuteUser }),
   block: change({ input: userIdOf, rows: onUser, rule: blockUser }),
   unblock: change({ input: userIdOf, rows: onUser, rule: unblockUser }),
+  muteWord: change({ input: mutedWordOf, rows: callerOnly, rule: muteWord }),
+  unmuteWord: change({ input: mutedWordOf, rows: callerOnly, rule: unmuteWord }),
 };
 
 /** Who asked a change, and in which form they want the answer. */
@@ -231,16 +237,34 @@ export const toggleHandlers = <Context>(
 });
 
 /**
- * The handlers of mute, block and their undoing: each answers the caller's relation to the person,
- * with 200 (new calls, not the original's).
- */
+/** A change's handler that answers 200: the calls that are new, not the original's (which answer 201). */
+function newChangeHandler<Context, Input, Outcome extends Database | { db: Database }>(
+  keep: KeepChange<Context>,
+  spec: ChangeSpec<Input, Outcome>,
+  answer: (outcome: Outcome) => ApiReply,
+): RouteHandler<Context> {
+  const run = changeHandler(keep, spec, answer);
+  return async (...args) => ({ ...(await run(...args)), status: 200 });
+}
+
+/** The handlers of mute, block and their undoing: each answers the caller's relation to the person, with 200. */
 export const relationHandlers = <Context>(keep: KeepChange<Context>) => {
   const answer = ({ user, target }: RelationChange) => reply({ relation: toRelation(user, target) });
-  const handler = (spec: (typeof CHANGES)['mute' | 'unmute' | 'block' | 'unblock']) => {
-    const run = changeHandler(keep, spec, answer);
-    return async (...args: Parameters<typeof run>) => ({ ...(await run(...args)), status: 200 });
+  return {
+    mute: newChangeHandler(keep, CHANGES.mute, answer),
+    unmute: newChangeHandler(keep, CHANGES.unmute, answer),
+    block: newChangeHandler(keep, CHANGES.block, answer),
+    unblock: newChangeHandler(keep, CHANGES.unblock, answer),
   };
-  return { mute: handler(CHANGES.mute), unmute: handler(CHANGES.unmute), block: handler(CHANGES.block), unblock: handler(CHANGES.unblock) };
+};
+
+/**
+ * The handlers of muting a word and unmuting it: each answers the caller's list, with 200. Reading
+ * the list is the back end's (it reads the caller its own way).
+ */
+export const mutedWordHandlers = <Context>(keep: KeepChange<Context>) => {
+  const answer = ({ user }: MutedWordsChange) => reply({ words: mutedWordsOf(user) });
+  return { muteWord: newChangeHandler(keep, CHANGES.muteWord, answer), unmuteWord: newChangeHandler(keep, CHANGES.unmuteWord, answer) };
 };
 
 /** The status of a change that succeeded (sign-up and a new post: 201 by the spec; the rest as the original). */

@@ -4,8 +4,9 @@
  * the others' lists. A back end with tables loads them narrowed to the rows a change touches, which
  * always holds both people a check is about.
  */
-import { SAFETY_ERRORS, type Profile } from '@chirp/contracts';
+import { MUTED_WORD_LIMITS, normalMutedWord, SAFETY_ERRORS, type Profile } from '@chirp/contracts';
 import { findUserById, refuse, replaceUsers, without, type Database, type Moment, type StoredUser } from './database';
+import type { JsonObject } from './validation';
 
 export type RelationChange = { db: Database; user: StoredUser; target: StoredUser };
 
@@ -117,3 +118,32 @@ export const relationOf = (viewer: StoredUser | undefined, user: StoredUser): Vi
   blockedByMe: !!viewer && blocks(viewer, user),
   blocksMe: !!viewer && blocks(user, viewer),
 });
+
+// Muted words (@chirp/contracts' muted-words.ts): the caller's own list, which nobody else reads.
+
+export const mutedWordsOf = (user: StoredUser | undefined) => user?.mutedWords ?? [];
+
+/** `{ word }`: a word, phrase or `#tag`, normalised; 400 when it cannot be one. */
+export function readMutedWord(body: JsonObject): string {
+  const { word } = body;
+  return (typeof word === 'string' && normalMutedWord(word)) || refuse(400, SAFETY_ERRORS.mutedWordInvalid);
+}
+
+export type MutedWordsChange = { db: Database; user: StoredUser };
+
+/** Adds `word` at the end of the caller's list (already there: nothing changes); 400 past the limit. */
+export function muteWord(db: Database, caller: StoredUser, word: string): MutedWordsChange {
+  const words = mutedWordsOf(caller);
+  if (words.includes(word)) return { db, user: caller };
+  if (words.length >= MUTED_WORD_LIMITS.maxWords) refuse(400, SAFETY_ERRORS.tooManyMutedWords);
+  const user = { ...caller, mutedWords: [...words, word] };
+  return { db: replaceUsers(db, user), user };
+}
+
+/** Takes `word` off the caller's list (not there: nothing changes). */
+export function unmuteWord(db: Database, caller: StoredUser, word: string): MutedWordsChange {
+  const words = mutedWordsOf(caller);
+  if (!words.includes(word)) return { db, user: caller };
+  const user = { ...caller, mutedWords: without(words, word) };
+  return { db: replaceUsers(db, user), user };
+}

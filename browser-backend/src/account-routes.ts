@@ -19,6 +19,8 @@ import {
   refuse,
   reserveUsername,
   relationHandlers,
+  mutedWordHandlers,
+  mutedWordsOf,
   renewSessions,
   toAccount,
   toAccountExport,
@@ -36,6 +38,8 @@ export const accountHandlers = {
     return reply({ account: toAccount(user, backend.moderatorNames) });
   },
   ...relationHandlers(keepChange),
+  ...mutedWordHandlers(keepChange),
+  mutedWords: async (_call, { db }, claims) => reply({ words: mutedWordsOf(findCaller(db, claims!)) }),
   changePassword: async (call, backend, claims) => {
     const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
     if (!(await verifyPassword(currentPassword, findCaller(backend.db, claims!).passwordHash))) {

@@ -3,8 +3,8 @@
  * follows a block ends, and what it refuses. The same suite runs on Mirage, the server on PGlite and
  * on PostgreSQL.
  */
-import { SAFETY_ERRORS, type CompactPost, type PersonCard } from '@chirp/contracts';
-import { beforeEach, expect, it } from 'vitest';
+import { MUTED_WORD_LIMITS, SAFETY_ERRORS, type CompactPost, type PersonCard } from '@chirp/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DECIDED_ERRORS } from '@chirp/api-rules';
 import { contractClient, type ContractContext } from './contract-client';
 import { expectRefusal, GUEST, PRIYA } from './spec-form-tools';
@@ -131,5 +131,75 @@ export function defineSafetySuite(getContext: () => ContractContext): void {
     expectRefusal(await call('POST', `/users/unmute/${nobody}`, { token: guest.token }), 404, DECIDED_ERRORS.userNotFound);
     expect((await call('POST', `/users/block/${nobody}`)).status).toBe(401);
     expect((await call('GET', '/account/blocked')).status).toBe(401);
+  });
+
+  describe('muted words', () => {
+    const muteWord = (token: string, word: unknown) => call('POST', '/account/muted-words', { token, body: { word } });
+    const unmuteWord = (token: string, word: unknown) => call('POST', '/account/muted-words/remove', { token, body: { word } });
+    const newPost = async (token: string, content: string) =>
+      (await call('POST', '/posts?view=compact', { token, body: { postData: { content } } })).body.post as CompactPost;
+    const feedOf = async (token?: string) => (await call('GET', '/posts?view=compact&limit=100', { token })).body.posts as CompactPost[];
+    const markOf = (posts: CompactPost[], id: string) => posts.find((post) => post._id === id)?.mutedWord;
+
+    it('a post holding a muted word, phrase or #tag stays in the muter’s pages, marked with the word; nobody else’s, and never on their own posts', async () => {
+      const { guest, priya } = await twoPeople();
+      const finale = await newPost(priya.token, 'Watching the Finale tonight. No SPOILERS, please! #GameNight');
+      const phrase = await newPost(priya.token, 'The Great British Bake Off is back');
+      const game = await newPost(priya.token, 'A game of chess');
+      const own = await newPost(guest.token, 'My spoilers, my rules');
+      const before = await feedOf(guest.token);
+
+      expect((await muteWord(guest.token, 'Spoilers')).body).toEqual({ words: ['spoilers'] });
+      await muteWord(guest.token, 'british  bake off');
+      const added = await muteWord(guest.token, '#gamenight');
+      expect(added.status).toBe(200);
+      expect(added.body).toEqual({ words: ['spoilers', 'british bake off', '#gamenight'] });
+      expect((await call('GET', '/account/muted-words', { token: guest.token })).body).toEqual({ words: ['spoilers', 'british bake off', '#gamenight'] });
+
+      const feed = await feedOf(guest.token);
+      // The page is as long as before: a muted word marks a post, it does not take it out.
+      expect(feed.map((post) => post._id)).toEqual(before.map((post) => post._id));
+      expect(markOf(feed, finale._id)).toBe('spoilers');
+      expect(markOf(feed, phrase._id)).toBe('british bake off');
+      // "game" is not "#gamenight", and nobody's muted "game".
+      expect(markOf(feed, game._id)).toBeUndefined();
+      expect(markOf(feed, own._id)).toBeUndefined();
+      // The same on every read of a post: a single one, a thread, a search, a profile's posts.
+      expect((await call('GET', `/posts/${phrase._id}?view=compact`, { token: guest.token })).body.post.mutedWord).toBe('british bake off');
+      expect((await call('GET', `/posts/${finale._id}/thread?view=compact`, { token: guest.token })).body.post.mutedWord).toBe('spoilers');
+      const search = (await call('GET', '/search/posts?q=finale', { token: guest.token })).body.posts as CompactPost[];
+      expect(markOf(search, finale._id)).toBe('spoilers');
+      expect(markOf((await call('GET', `/posts/user/${PRIYA}?view=compact`, { token: guest.token })).body.posts, finale._id)).toBe('spoilers');
+      // Only the muter's: not Priya's, nor anyone's signed out; and the spec's form keeps its shape.
+      expect(markOf(await feedOf(priya.token), finale._id)).toBeUndefined();
+      expect(markOf(await feedOf(), finale._id)).toBeUndefined();
+      const specPosts = (await call('GET', '/posts?limit=100', { token: guest.token })).body.posts as Record<string, unknown>[];
+      expect(specPosts.find((post) => post._id === finale._id)).not.toHaveProperty('mutedWord');
+
+      // The tag alone, once "spoilers" is unmuted; then nothing.
+      expect((await unmuteWord(guest.token, 'SPOILERS')).body).toEqual({ words: ['british bake off', '#gamenight'] });
+      expect(markOf(await feedOf(guest.token), finale._id)).toBe('#gamenight');
+      await unmuteWord(guest.token, '#GameNight');
+      expect(markOf(await feedOf(guest.token), finale._id)).toBeUndefined();
+    });
+
+    it('are kept once each, normalised, in the order added; refused empty, too long, without a letter or digit, or past the limit; need a token', async () => {
+      const { guest } = await twoPeople();
+      expect((await muteWord(guest.token, '  Game   OF Thrones ')).body.words).toEqual(['game of thrones']);
+      expect((await muteWord(guest.token, 'game of thrones')).body.words).toEqual(['game of thrones']);
+      // Unmuting what is not muted changes nothing.
+      expect((await unmuteWord(guest.token, 'dragons')).body.words).toEqual(['game of thrones']);
+      for (const word of ['', '   ', '!!!', '#two words', 'x'.repeat(MUTED_WORD_LIMITS.maxLength + 1), 5, null]) {
+        expectRefusal(await muteWord(guest.token, word), 400, SAFETY_ERRORS.mutedWordInvalid);
+      }
+      expectRefusal(await call('POST', '/account/muted-words', { token: guest.token, body: {} }), 400, SAFETY_ERRORS.mutedWordInvalid);
+      for (let index = 1; index < MUTED_WORD_LIMITS.maxWords; index += 1) await muteWord(guest.token, `word${index}`);
+      const full = (await call('GET', '/account/muted-words', { token: guest.token })).body.words as string[];
+      expect(full).toHaveLength(MUTED_WORD_LIMITS.maxWords);
+      expect(full.slice(0, 2)).toEqual(['game of thrones', 'word1']);
+      expectRefusal(await muteWord(guest.token, 'one more'), 400, SAFETY_ERRORS.tooManyMutedWords);
+      expect((await call('GET', '/account/muted-words')).status).toBe(401);
+      expect((await call('POST', '/account/muted-words', { body: { word: 'x' } })).status).toBe(401);
+    });
   });
 }

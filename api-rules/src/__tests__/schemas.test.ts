@@ -43,6 +43,7 @@ const SAMPLES: Record<BodyName, unknown[]> = {
     null,
   ],
   accountDeletion: [{ password: 'guest@chirp1' }, { password: '' }, { password: 5 }, {}, null],
+  mutedWord: [{ word: 'spoilers' }, { word: '  Game  of Thrones ' }, { word: '#tag' }, { word: '' }, { word: '!!!' }, { word: 5 }, {}, [], null],
   accountEdit: [
     { email: 'ada@example.com' },
     { firstName: 'Ada', lastName: 'Byron', email: '' },

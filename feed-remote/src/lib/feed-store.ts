@@ -2,7 +2,7 @@
  * The feed's own state: the new post's text (shared by the home page's composer and the composer
  * dialog, so a draft follows the person between them), the home feed's order, the posts by others
  * announced live that wait behind the feeds' "N new posts" button, and the posts deleted a moment
- * ago. Nothing outside the feed reads it. Like every store: commands are verbs (`setTrending`),
+ * ago, and the posts folded for a muted word that the person chose to read. Nothing outside the feed reads it. Like every store: commands are verbs (`setTrending`),
  * events only record (`postAnnounced`, `newPostsShown`).
  */
 import type { CompactPost } from '@chirp/contracts';
@@ -31,6 +31,8 @@ interface FeedState {
    * still has them, leaves them out too.
    */
   deletingPosts: DeletingPost[];
+  /** Posts folded away for holding a muted word that the person opened with Show anyway (until they sign out). */
+  shownAnyway: string[];
   setComposerText: (text: string) => void;
   setTrending: (trending: boolean) => void;
   /** A post by someone else was announced live. */
@@ -41,9 +43,11 @@ interface FeedState {
   deletionStarted: (post: CompactPost) => void;
   /** The deletion was undone, refused or done: the query cache says again whether the post shows. */
   deletionEnded: (postId: string) => void;
+  /** The person chose to read a post folded for a muted word. */
+  shownAnywayChosen: (postId: string) => void;
 }
 
-const initialFeedState = () => ({ composerText: '', trending: false, newPostIds: [] as string[], deletingPosts: [] as DeletingPost[] });
+const initialFeedState = () => ({ composerText: '', trending: false, newPostIds: [] as string[], deletingPosts: [] as DeletingPost[], shownAnyway: [] as string[] });
 
 export const useFeedStore = createStore<FeedState>()((set) => ({
   ...initialFeedState(),
@@ -59,7 +63,11 @@ export const useFeedStore = createStore<FeedState>()((set) => ({
         ? { deletingPosts: state.deletingPosts.filter((entry) => entry.postId !== postId) }
         : state,
     ),
+  shownAnywayChosen: (postId) => set((state) => (state.shownAnyway.includes(postId) ? state : { shownAnyway: [...state.shownAnyway, postId] })),
 }));
+
+/** Whether the post, folded for a muted word, was opened with Show anyway. */
+export const useShownAnyway = (postId: string) => useFeedStore((state) => state.shownAnyway.includes(postId));
 
 /** Whether the person is deleting the post (it then shows nowhere). */
 export const useDeleting = (postId: string | undefined) =>

@@ -59,9 +59,9 @@ describe('where a list read goes', () => {
     const reads = Object.entries(API_ROUTES).filter(([, route]) => route.method === 'GET').map(([name]) => name);
     expect(Object.keys(READ_FROM).sort()).toEqual(reads.sort());
     const onPrimary = Object.entries(READ_FROM).filter(([, where]) => where === 'primary').map(([name]) => name);
-    // And one's own settings and lists of people muted or blocked, read right after changing them.
+    // And one's own settings, lists of people muted or blocked and muted words, read right after changing them.
     // And what moderators act on, as it is now, and one's own data to download.
-    expect(onPrimary.sort()).toEqual(['account', 'blockedPeople', 'exportAccount', 'moderationLog', 'mutedPeople', 'post', 'reportedPosts', 'thread', 'user', 'userByUsername']);
+    expect(onPrimary.sort()).toEqual(['account', 'blockedPeople', 'exportAccount', 'moderationLog', 'mutedPeople', 'mutedWords', 'post', 'reportedPosts', 'thread', 'user', 'userByUsername']);
   });
 });
 

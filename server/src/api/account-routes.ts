@@ -9,6 +9,8 @@ import {
   reserveUsername,
   toAccountExport,
   relationHandlers,
+  mutedWordHandlers,
+  mutedWordsOf,
   readPasswordChange,
   renewSessions,
   editAccount,
@@ -48,6 +50,8 @@ export const accountHandlers = {
     return reply({ account: toAccount(user, moderatorNames) });
   },
   ...relationHandlers(keepChange),
+  ...mutedWordHandlers(keepChange),
+  mutedWords: async (_call, { sql }, claims) => reply({ words: mutedWordsOf(await loadCaller(sql, claims!)) }),
   changePassword: async (call, services, claims) => {
     const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
     const caller = await loadCaller(services.sql, claims!);

@@ -24,6 +24,7 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   // One's own settings and lists of people muted or blocked, right after changing them.
   account: 'primary',
   mutedPeople: 'primary',
+  mutedWords: 'primary',
   blockedPeople: 'primary',
   // What moderators act on, as it is now.
   reportedPosts: 'primary',

@@ -5,7 +5,7 @@
  * never leave the database here: a summary names them by URL (`pictureUrl`).
  */
 import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
-import { formatTimestamp, LIMITS, profileForViewer, type StoredPost } from '@chirp/api-rules';
+import { formatTimestamp, LIMITS, mutedWordField, profileForViewer, type StoredPost } from '@chirp/api-rules';
 import { namedImageColumn, pictureVersion, picturePath, withOrigin, type PictureNaming } from './named-pictures';
 export { picturePath, type PictureNaming };
 import { rowIds, isStorableText } from './records';
@@ -65,6 +65,7 @@ interface CompactPostRow extends PersonRow {
   mentioned: string[];
   removed: boolean;
   author_suspended: boolean;
+  viewer_muted_words: string[] | null;
 }
 
 /** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
@@ -97,7 +98,8 @@ export async function compactPostsWhere(
         (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) AS replying_to,
         (SELECT count(*) FROM posts c WHERE c.reply_to = p.id)::int AS reply_count,
         ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned,
-        p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended
+        p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended,
+        (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words
       FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
     [...params, viewerId],
   );
@@ -139,6 +141,7 @@ export async function compactPostsWhere(
         replyCount: row.reply_count,
         mentions: row.mentioned,
         ...(row.removed ? { removedByModerators: true as const } : {}),
+        ...mutedWordField(row.viewer_muted_words ?? undefined, row.content, row.id === viewerId),
       },
     };
   });

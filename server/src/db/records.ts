@@ -47,6 +47,7 @@ interface UserRow {
   followers: string[];
   muting: string[];
   blocking: string[];
+  muted_words: string[];
 }
 
 /**
@@ -67,7 +68,7 @@ const onlyNamed = (relations: Relations, column: string, param: number) =>
  */
 const userSelect = (relations: Relations, param: number, named = false) => `SELECT u.id::text, u.username, u.first_name, u.last_name, u.password_hash,
     ${named ? namedPictureColumn('u') : 'u.profile_pic'} AS profile_pic,
-    u.title, u.bio, u.website, u.extras, u.email, u.session_version, u.moderator, u.suspended_at, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
+    u.title, u.bio, u.website, u.extras, u.email, u.session_version, u.moderator, u.suspended_at, u.muted_words, u.created_at, u.created_offset, u.updated_at, u.updated_offset,
     ARRAY(SELECT b.post_id::text FROM bookmarks b WHERE b.user_id = u.id${onlyNamed(relations, 'b.post_id', param)} ORDER BY b.seq) AS bookmarks,
     ARRAY(SELECT f.followee_id::text FROM follows f WHERE f.follower_id = u.id${onlyNamed(relations, 'f.followee_id', param)} ORDER BY f.seq) AS following,
     ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.followee_id = u.id${onlyNamed(relations, 'f.follower_id', param)} ORDER BY f.seq) AS followers,
@@ -90,6 +91,7 @@ const toUser = (row: UserRow): StoredUser => ({
   following: row.following,
   muting: row.muting,
   blocking: row.blocking,
+  ...(row.muted_words.length ? { mutedWords: row.muted_words } : {}),
   extras: row.extras,
   ...(row.email ? { email: row.email } : {}),
   ...(row.session_version ? { sessionVersion: row.session_version } : {}),
@@ -282,11 +284,13 @@ async function insertUser(q: Queryable, user: StoredUser): Promise<void> {
 async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
   await q.query(
     `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, profile_pic = $5, title = $6, bio = $7,
-       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11, email = $12, session_version = $13
+       website = $8, extras = $9::jsonb, updated_at = $10, updated_offset = $11, email = $12, session_version = $13,
+       muted_words = $14
      WHERE id = $1`,
     [
       user._id, user.firstName, user.lastName, user.passwordHash, user.profilePic, user.title, user.bio, user.website,
       JSON.stringify(user.extras), ...timestampParams(user.updatedAt), user.email ?? '', user.sessionVersion ?? 0,
+      user.mutedWords ?? [],
     ],
   );
 }

@@ -12,6 +12,7 @@ export * from './limits';
 export { paths } from './paths';
 export * from './mentions';
 export * from './tags';
+export * from './muted-words';
 export * from './live';
 export * from './read-your-writes';
 export * from './api/routes';

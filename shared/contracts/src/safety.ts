@@ -6,11 +6,15 @@
  * - Blocking someone hides each from the other (posts, replies, notifications, profile details), ends
  *   the follows between them, and refuses replying, following and liking either way.
  */
+import { MUTED_WORD_LIMITS } from './muted-words';
+
 export const SAFETY_ERRORS = {
   blockSelf: 'You cannot block yourself.',
   muteSelf: 'You cannot mute yourself.',
   youBlocked: 'You have blocked this person. Unblock them to do this.',
   blockedYou: 'This person has blocked you.',
+  mutedWordInvalid: `A muted word, phrase or #tag has 1 to ${MUTED_WORD_LIMITS.maxLength} characters, with a letter or a digit.`,
+  tooManyMutedWords: `You can mute up to ${MUTED_WORD_LIMITS.maxWords} words, phrases and tags.`,
 } as const;
 
 export const SAFETY_TEXTS = {
@@ -28,4 +32,15 @@ export const SAFETY_TEXTS = {
   /** A profile the viewer blocked, or whose person blocked them: its details and posts are not shown. */
   youBlockedProfile: 'You have blocked this account.',
   blockedYouProfile: 'This account has blocked you.',
+  /** Muted words (muted-words.ts): the settings' section, and a post folded away for holding one. */
+  mutedWordsSection: 'Muted words',
+  mutedWordsHint: 'Posts that hold one of these words, phrases or #tags are folded away in your feeds, with Show anyway to read them. Your own posts never are.',
+  mutedWordLabel: 'Word, phrase or #tag',
+  muteWord: 'Mute word',
+  noMutedWords: 'You have not muted any words.',
+  unmuteWord: (word: string) => `Unmute “${word}”`,
+  wordMuted: (word: string) => `Muted “${word}”`,
+  wordUnmuted: (word: string) => `Unmuted “${word}”`,
+  hiddenByMutedWord: (word: string) => `Hidden: this post holds “${word}”, which you muted.`,
+  showAnyway: 'Show anyway',
 } as const;

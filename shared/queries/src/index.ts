@@ -30,4 +30,5 @@ export {
 } from './cache-updates';
 export { UNREAD_POLL_MS, useUnreadNotifications } from './notification-queries';
 export { changeRelation, type RelationChange } from './relations';
+export { changeMutedWord, useMutedWords, type MutedWordChange } from './muted-words';
 export { applyLiveEvent, installCacheUpdates, installListUpdates, liveListEventHeard } from './live-cache';

@@ -39,4 +39,6 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   notificationPages: ['notifications', 'pages'] as const,
   unreadNotifications: ['notifications', 'unread'] as const,
+  /** The signed-in person's muted words (Settings). */
+  mutedWords: ['muted-words'] as const,
 };

@@ -92,6 +92,20 @@ describe('the post card', () => {
   });
 });
 
+describe('a post holding a muted word', () => {
+  it('is folded away, saying which word, until Show anyway shows it; a post without one is shown as it is', async () => {
+    const { user, article } = showPost(aPost({ content: 'No spoilers please', mutedWord: 'spoilers' }));
+    expect(article).toHaveAccessibleName('Hidden: this post holds “spoilers”, which you muted.');
+    expect(within(article).queryByText('No spoilers please')).toBeNull();
+    expect(within(article).queryByRole('button', { name: 'Like' })).toBeNull();
+    await user.click(within(article).getByRole('button', { name: 'Show anyway' }));
+    const shown = screen.getByRole('article');
+    expect(within(shown).getByText('No spoilers please')).toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: 'Like' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show anyway' })).toBeNull();
+  });
+});
+
 describe('liking a post', () => {
   it('shows the like at once, then confirms it', async () => {
     const post = aPost({ likeCount: 41 });

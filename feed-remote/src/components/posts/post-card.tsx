@@ -19,7 +19,7 @@ import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from '
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
-import { useDeleting, useRepliesDeleting } from '../../lib/feed-store';
+import { useDeleting, useFeedStore, useRepliesDeleting, useShownAnyway } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
 import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
@@ -141,8 +141,44 @@ interface PostCardProps {
   total?: number;
 }
 
+/** A card's article: its place in the list, its name (the element `labelledBy`), and the j/k shortcuts' mark. */
+const cardAttributes = ({ position, total }: Pick<PostCardProps, 'position' | 'total'>, labelledBy: string) => ({
+  // Focusable by script, for the j/k shortcuts (the shell's), not a Tab stop of its own.
+  tabIndex: -1,
+  ...shortcutTarget('post'),
+  'aria-posinset': position,
+  'aria-setsize': total,
+  'aria-labelledby': labelledBy,
+});
+
+/**
+ * In place of a post holding one of the viewer's muted words (the back end names it): what it was
+ * folded for, and Show anyway, which shows the post itself.
+ */
+function FoldedPostCard({ post, position, total }: PostCardProps & { post: CompactPost & { mutedWord: string } }) {
+  const noteId = useId();
+  const showAnyway = useFeedStore((state) => state.shownAnywayChosen);
+  return (
+    <article className="post-card post-card--folded" {...cardAttributes({ position, total }, noteId)}>
+      <p id={noteId} className="post-card__folded-note">
+        {SAFETY_TEXTS.hiddenByMutedWord(post.mutedWord)}
+      </p>
+      <button type="button" className="button post-card__show-anyway" onClick={() => showAnyway(post._id)}>
+        {SAFETY_TEXTS.showAnyway}
+      </button>
+    </article>
+  );
+}
+
 /** One post, wherever posts appear: every list, the profile tabs, the exposed PostList. */
-export const PostCard = memo(function PostCard({ post, position, total }: PostCardProps) {
+export const PostCard = memo(function PostCard(props: PostCardProps) {
+  const shownAnyway = useShownAnyway(props.post._id);
+  const { mutedWord } = props.post;
+  if (mutedWord !== undefined && !shownAnyway) return <FoldedPostCard {...props} post={{ ...props.post, mutedWord }} />;
+  return <ShownPostCard {...props} />;
+});
+
+function ShownPostCard({ post, position, total }: PostCardProps) {
   const signedIn = useSession((state) => state.token !== null);
   const ownPost = useSession((state) => state.username === post.username);
   const { liked, likeCount, bookmarked } = usePostShown(post);
@@ -168,15 +204,7 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
   };
 
   return (
-    <article
-      className="post-card"
-      // Focusable by script, for the j/k shortcuts (the shell's), not a Tab stop of its own.
-      tabIndex={-1}
-      {...shortcutTarget('post')}
-      aria-posinset={position}
-      aria-setsize={total}
-      aria-labelledby={authorId}
-    >
+    <article className="post-card" {...cardAttributes({ position, total }, authorId)}>
       <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
         <img className="avatar post-card__avatar" src={author.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
       </Link>
@@ -277,4 +305,4 @@ export const PostCard = memo(function PostCard({ post, position, total }: PostCa
       )}
     </article>
   );
-});
+}

@@ -16,6 +16,7 @@ beforeEach(() => {
   vi.spyOn(compactApi, 'account').mockResolvedValue({ account });
   vi.spyOn(compactApi, 'mutedPeople').mockResolvedValue({ users: [], nextCursor: null });
   vi.spyOn(compactApi, 'blockedPeople').mockResolvedValue({ users: [rohit], nextCursor: null });
+  vi.spyOn(compactApi, 'mutedWords').mockResolvedValue({ words: [] });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -173,5 +174,46 @@ describe('the password and the sessions', () => {
     await waitFor(() => expect(useSession.getState().token).toBeNull());
     expect(useSession.getState().signedOut).toBe(true);
     expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
+  });
+});
+
+describe('muted words in the settings', () => {
+  it('mutes a word as the back end keeps it, lists it, and unmutes it; an empty one is refused beside the field', async () => {
+    const mute = vi.spyOn(compactApi, 'muteWord').mockResolvedValue({ words: ['game of thrones'] });
+    const unmute = vi.spyOn(compactApi, 'unmuteWord').mockResolvedValue({ words: [] });
+    show();
+    const section = await screen.findByRole('region', { name: 'Muted words' });
+    expect(await within(section).findByText('You have not muted any words.')).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Mute word' });
+    const field = within(form).getByLabelText('Word, phrase or #tag');
+    expect(field).toHaveAccessibleDescription(/folded away in your feeds/);
+
+    await userEvent.type(field, '   ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Mute word' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('A muted word, phrase or #tag has 1 to 50 characters, with a letter or a digit.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(mute).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Game of  Thrones{Enter}');
+    expect(mute).toHaveBeenCalledWith('  Game of  Thrones');
+    const list = await within(section).findByRole('list', { name: 'Muted words' });
+    expect(within(list).getByText('game of thrones')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('Muted “game of thrones”')).toBeInTheDocument();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Unmute “game of thrones”' }));
+    expect(unmute).toHaveBeenCalledWith('game of thrones');
+    expect(await within(section).findByText('You have not muted any words.')).toBeInTheDocument();
+  });
+
+  it('shows the back end’s refusal beside the field', async () => {
+    vi.spyOn(compactApi, 'muteWord').mockRejectedValue(new ApiError(400, 'You can mute up to 100 words, phrases and tags.'));
+    show();
+    const form = await screen.findByRole('form', { name: 'Mute word' });
+    await userEvent.type(within(form).getByLabelText('Word, phrase or #tag'), 'one more{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You can mute up to 100 words, phrases and tags.');
+    expect(within(form).getByLabelText('Word, phrase or #tag')).toHaveValue('one more');
   });
 });

@@ -2,9 +2,11 @@ import { type Account, ACCOUNT_TEXTS, MODERATION_TEXTS, paths, type PersonCard }
 import { changeRelation, type RelationChange } from '@chirp/queries';
 import { compactApi, errorMessage, queryClient, toast, useQuery, useSession } from '@chirp/session';
 import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
+import { ActionSection, FormEnd } from './settings-section';
+import { MutedWordsSection } from './muted-words-section';
 import { PersonLink } from '../../components/people/person-link';
 import '@chirp/ui/styles.css';
 import './settings.css';
@@ -26,6 +28,7 @@ export default function SettingsPage() {
       <SessionsSection />
       <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel="Unmute" />
       <PeopleSection kind="blocked" title={ACCOUNT_TEXTS.blockedAccounts} empty={ACCOUNT_TEXTS.noneBlocked} undo="unblock" undoLabel="Unblock" />
+      <MutedWordsSection />
       <DownloadSection />
       <DeleteSection />
     </section>
@@ -132,22 +135,6 @@ function AccountForm({ account }: { account: Account }) {
       {field('email', 'Email address', 'email')}
       <FormEnd problem={problem} problemId={problemId} saving={saving} label="Save" />
     </form>
-  );
-}
-
-/** A settings form's last lines: why it was refused (tied to its fields), and its submit button. */
-function FormEnd({ problem, problemId, saving, label }: { problem: string; problemId: string; saving: boolean; label: string }) {
-  return (
-    <>
-      {problem && (
-        <p id={problemId} className="settings__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
-        {label}
-      </button>
-    </>
   );
 }
 
@@ -315,23 +302,6 @@ function saveJsonFile(data: unknown, fileName: string) {
   link.remove();
   // After the click has been handled: the download has its own copy by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** A card with a heading and a hint, and the one button that does what the hint says. */
-function ActionSection({ title, hint, children }: { title: string; hint: string; children: (hintId: string) => ReactNode }) {
-  const headingId = useId();
-  const hintId = useId();
-  return (
-    <section className="settings__section card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="settings__heading">
-        {title}
-      </h2>
-      <p id={hintId} className="settings__empty">
-        {hint}
-      </p>
-      {children(hintId)}
-    </section>
-  );
 }
 
 /** Downloads everything the account holds as `chirp-<username>.json`. */

@@ -224,6 +224,19 @@ export const ACCOUNT_ROUTES = {
     method: 'GET', path: '/account/blocked', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
   }),
+  // Words, phrases and tags the account does not want to read (muted-words.ts); each answers the list.
+  mutedWords: route({
+    method: 'GET', path: '/account/muted-words', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.mutedWords }),
+  }),
+  muteWord: route({
+    method: 'POST', path: '/account/muted-words', auth: 'token', body: 'mutedWord',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.mutedWord, answer: answers.mutedWords }),
+  }),
+  unmuteWord: route({
+    method: 'POST', path: '/account/muted-words/remove', auth: 'token', body: 'mutedWord',
+    schemas: ({ bodies, queries, answers }) => ({ query: queries.view, body: bodies.mutedWord, answer: answers.mutedWords }),
+  }),
   // The account's data: download it, or delete the account and everything it holds.
   exportAccount: route({
     method: 'GET', path: '/account/export', auth: 'token',

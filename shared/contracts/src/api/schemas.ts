@@ -40,6 +40,8 @@ export const BODY_SCHEMAS = {
   report: Type.Object({ reason: Text, details: OptionalText }),
   /** Deleting the account: its password, as a last check. */
   accountDeletion: Type.Object({ password: Text }),
+  /** A word, phrase or `#tag` to mute or unmute (the rules normalise it: muted-words.ts). */
+  mutedWord: Type.Object({ word: Text }),
 } satisfies Record<string, TSchema>;
 
 export type BodyName = keyof typeof BODY_SCHEMAS;
@@ -100,6 +102,8 @@ export const CompactPost = open({
   mentions: Type.Array(Text),
   /** Only on a post moderators hid, and only to its author (nobody else is shown it). */
   removedByModerators: Type.Optional(Type.Literal(true)),
+  /** Only to the signed-in viewer, on someone else's post: the first of their muted words it holds. */
+  mutedWord: Type.Optional(Text),
 });
 export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true) });
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
@@ -232,6 +236,8 @@ export const ANSWERS = {
   audit: open({ entries: Type.Array(AuditEntry) }),
   accountExport: open({ data: AccountExport }),
   accountDeleted: open({ accountDeleted: Type.Literal(true) }),
+  /** The account's muted words, phrases and tags, in the order they were added. */
+  mutedWords: open({ words: Type.Array(Text) }),
 } satisfies Record<string, TObject>;
 
 export type AnswerName = keyof typeof ANSWERS;

@@ -240,6 +240,10 @@ export const compactApi = {
   unblock: (userId: string): Promise<{ relation: Relation }> => compactCalls.unblock({ params: { userId } }),
   mutedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.mutedPeople({ query: { ...query } }),
   blockedPeople: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.blockedPeople({ query: { ...query } }),
+  /** The words, phrases and #tags the account muted; muting and unmuting one answer the list as it now is. */
+  mutedWords: (): Promise<{ words: string[] }> => compactCalls.mutedWords(),
+  muteWord: (word: string): Promise<{ words: string[] }> => compactCalls.muteWord({ body: { word } }),
+  unmuteWord: (word: string): Promise<{ words: string[] }> => compactCalls.unmuteWord({ body: { word } }),
 
   /** Reports a post to the moderators (one report per person and post: again replaces it). */
   reportPost: (postId: string, report: ReportInput): Promise<{ report: Report }> => compactCalls.reportPost({ params: { postId }, body: report }),
