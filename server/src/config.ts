@@ -62,6 +62,7 @@ export interface ServerConfig {
     postsPerMinute: number;
     mentionNotificationsPerMinute: number;
     likesPerMinute: number;
+    reportsPerHour: number;
     unusedUploadGraceMs: number;
   };
   /**
@@ -236,6 +237,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
       postsPerMinute: whole(env, 'POSTS_PER_MINUTE', 30),
       mentionNotificationsPerMinute: whole(env, 'MENTION_NOTIFICATIONS_PER_MINUTE', 30),
       likesPerMinute: whole(env, 'LIKES_PER_MINUTE', 60),
+      reportsPerHour: whole(env, 'REPORTS_PER_HOUR', 30),
       unusedUploadGraceMs: whole(env, 'UNUSED_UPLOAD_GRACE_MS', 24 * 3600_000),
     },
     live: {

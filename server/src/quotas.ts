@@ -1,6 +1,7 @@
 /**
  * Per-user quotas, counted in the database so that every instance sees the same counts: uploads per
- * hour (how many, and how many bytes), posts per minute, and mention notifications per minute. Each is
+ * hour (how many, and how many bytes), posts per minute, reports per hour, and mention notifications
+ * per minute. Each is
  * a sliding window of claims (db/usage-windows.ts): a call claims its place first, in one statement
  * that checks and counts together, so a burst of calls gets exactly the quota and no more; a call that
  * then fails gives its place back. Over a quota the call answers 429 with `Retry-After` (when the
@@ -21,6 +22,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const QUOTA_ERRORS = {
   uploads: (minutes: number) => `You have uploaded too many images this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   posts: (seconds: number) => `You are posting too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  reports: (minutes: number) => `You have reported too many posts this hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 /** A 429 that says when to come back (Retry-After). */
@@ -63,6 +65,12 @@ export function withinUploadQuota<T>(q: Queryable, userId: string, bytes: number
 /** Runs `post` within the user's posts-per-minute quota. */
 export function withinPostQuota<T>(q: Queryable, userId: string, quotas: Quotas, post: () => Promise<T>): Promise<T> {
   return withinQuota(q, { kind: 'posts', subject: userId, windowMs: MINUTE_MS, maxCount: quotas.postsPerMinute }, QUOTA_ERRORS.posts, post);
+}
+
+/** Runs `report` within the user's reports-per-hour quota: reports are read by people, who must not be flooded. */
+export function withinReportQuota<T>(q: Queryable, userId: string, quotas: Quotas, report: () => Promise<T>): Promise<T> {
+  const claim = { kind: 'reports', subject: userId, windowMs: HOUR_MS, maxCount: quotas.reportsPerHour };
+  return withinQuota(q, claim, (seconds) => QUOTA_ERRORS.reports(Math.ceil(seconds / 60)), report);
 }
 
 /**

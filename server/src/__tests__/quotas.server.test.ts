@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Per-user quotas (uploads per hour, posts per minute, mention notifications per minute), also under a
+ * Per-user quotas (uploads per hour, posts per minute, reports per hour, mention notifications per minute), also under a
  * burst (quota-bursts.ts, on PGlite here), and the sweep of uploads nobody used.
  */
 import { existsSync } from 'node:fs';
@@ -47,6 +47,26 @@ describe('quotas', { timeout: 180_000 }, () => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     expect(await refused.json()).toEqual({ errors: [QUOTA_ERRORS.posts(seconds)] });
+  });
+
+  it('answers 429 with Retry-After past the reports per hour; a refused report does not count', async () => {
+    const token = await start({ reportsPerHour: 2 });
+    const report = (postId: string) =>
+      fetch(`${server!.url}/api/posts/report/${postId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ reason: 'spam' }),
+      });
+    const feed = (await (await fetch(`${server!.url}/api/posts?view=compact&limit=10`)).json()) as { posts: { _id: string; username: string }[] };
+    const others = feed.posts.filter((entry) => entry.username !== GUEST_CREDENTIALS.username).map((entry) => entry._id);
+    expect((await report('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    for (const postId of others.slice(0, 2)) expect((await report(postId)).status).toBe(201);
+    const refused = await report(others[2]!);
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(60);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({ errors: [QUOTA_ERRORS.reports(Math.ceil(seconds / 60))] });
   });
 
   it('answers 429 past the uploads per hour, by count and by bytes', async () => {

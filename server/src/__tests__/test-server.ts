@@ -30,6 +30,7 @@ export const TEST_QUOTAS: ServerConfig['quotas'] = {
   postsPerMinute: 100_000,
   mentionNotificationsPerMinute: 100_000,
   likesPerMinute: 100_000,
+  reportsPerHour: 100_000,
   unusedUploadGraceMs: 24 * 3600_000,
 };
 

@@ -23,6 +23,7 @@ import { compactPostsWhere } from '../db/compact';
 import * as moderation from '../db/moderation';
 import { loadPostsById, loadUserNamed, loadUsersById } from '../db/records';
 import type { Queryable } from '../db/sql';
+import { withinReportQuota } from '../quotas';
 import { naming } from './compact-routes';
 import { reply, type ApiCall, type RouteHandler, type Services } from './context';
 
@@ -89,13 +90,16 @@ export const moderationHandlers = {
     const input = readReport(readJsonObject(call.body));
     const { sql } = services;
     const postId = call.params.postId!;
-    const caller = await callerOf(sql, claims!);
-    const posts = await loadPostsById(sql, [postId], []);
-    const authors = posts[0] ? await loadUserNamed(sql, posts[0].username) : [];
-    // The rules decide (a post one may not see, one's own post); the table keeps one per reporter and post.
-    const { report } = reportPost({ ...none, users: [caller, ...authors], posts }, caller, postId, input, currentMoment());
-    await moderation.saveReport(sql, caller._id, postId, input, report.createdAt);
-    return reply({ report }, 201);
+    // Within the reports-per-hour quota (a refused report gives its place back).
+    return withinReportQuota(sql, claims!._id, services.quotas, async () => {
+      const caller = await callerOf(sql, claims!);
+      const posts = await loadPostsById(sql, [postId], []);
+      const authors = posts[0] ? await loadUserNamed(sql, posts[0].username) : [];
+      // The rules decide (a post one may not see, one's own post); the table keeps one per reporter and post.
+      const { report } = reportPost({ ...none, users: [caller, ...authors], posts }, caller, postId, input, currentMoment());
+      await moderation.saveReport(sql, caller._id, postId, input, report.createdAt);
+      return reply({ report }, 201);
+    });
   },
   reportedPosts: async (call, services, claims) => {
     const { sql } = services;
