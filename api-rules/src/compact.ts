@@ -64,7 +64,7 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     ...replyFields(db, post),
-    replyCount: db.posts.reduce((count, entry) => count + (entry.replyTo === post._id ? 1 : 0), 0),
+    replyCount: shownReplyCount(db, post._id),
     mentions: mentionedUsers(db, post.content),
     ...(post.removed ? { removedByModerators: true as const } : {}),
     ...mutedWordField(viewer.caller?.mutedWords, post.content, post.username === viewer.caller?.username),
@@ -75,6 +75,12 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
 export function mutedWordField(mutedWords: readonly string[] | undefined, content: string, ownPost: boolean): { mutedWord?: string } {
   const word = ownPost || !mutedWords ? undefined : mutedWordIn(content, mutedWords);
   return word === undefined ? {} : { mutedWord: word };
+}
+
+/** The replies to a post that anyone is shown: not those moderators hid, nor those of suspended authors. */
+function shownReplyCount(db: Database, postId: string): number {
+  const suspended = new Set(db.users.flatMap((user) => (user.suspended ? [user.username] : [])));
+  return db.posts.reduce((count, entry) => count + (entry.replyTo === postId && !entry.removed && !suspended.has(entry.username) ? 1 : 0), 0);
 }
 
 function replyFields(db: Database, post: StoredPost): Pick<CompactPost, 'replyTo' | 'replyingTo'> {

@@ -124,7 +124,7 @@ const userIdOf = (call: ApiCall) => call.params.userId!;
 const postDataOf = (call: ApiCall) => readPostData(readJsonObject(call.body));
 const mutedWordOf = (call: ApiCall) => readMutedWord(readJsonObject(call.body));
 const onPost = (id: string): RowsTouched => ({ postIds: [id] });
-/** A post and its author, who may block the caller (a like, a reply). */
+/** A post and its author, who may block the caller (a like, a reply) or be suspended. */
 const onPostAndAuthor = (id: string): RowsTouched => ({ postIds: [id], authorOf: id });
 const onUser = (id: string): RowsTouched => ({ userIds: [id] });
 const callerOnly = (): RowsTouched => ({});
@@ -132,7 +132,8 @@ const callerOnly = (): RowsTouched => ({});
 /** Every route that changes data, by its name in API_ROUTES. */
 export const CHANGES = {
   editProfile: change({ input: (call) => readProfileEdit(readJsonObject(call.body)), rows: callerOnly, rule: editProfile }),
-  bookmark: change({ input: postIdOf, rows: onPost, rule: bookmarkPost }),
+  // Reads the author too: nobody finds a suspended author's post (moderation-rules.ts).
+  bookmark: change({ input: postIdOf, rows: onPostAndAuthor, rule: bookmarkPost }),
   removeBookmark: change({ input: postIdOf, rows: onPost, rule: removeBookmark }),
   follow: change({ input: userIdOf, rows: onUser, rule: follow, notify: followEvents }),
   unfollow: change({ input: userIdOf, rows: onUser, rule: unfollow }),
@@ -150,7 +151,7 @@ export const CHANGES = {
     rule: (db, caller, { id, data }, moment) => editPost(db, caller, id, data, moment),
   }),
   likePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: likePost, notify: likeEvents }),
-  dislikePost: change({ input: postIdOf, rows: onPost, rule: dislikePost }),
+  dislikePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: dislikePost }),
   deletePost: change({ input: postIdOf, rows: (id) => ({ postIds: [id], bookmarkersOf: id }), rule: deletePost }),
   mute: change({ input: userIdOf, rows: onUser, rule: muteUser }),
   unmute: change({ input: userIdOf, rows: onUser, rule: unmuteUser }),

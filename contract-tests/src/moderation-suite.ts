@@ -145,6 +145,15 @@ export function defineModerationSuite(getContext: () => ContractContext): void {
     const people = (await call('GET', '/search/users?q=priya', { token: guest.token })).body.users as { username: string }[];
     expect(people.map((person) => person.username)).not.toContain(PRIYA);
     expect(await openReports(moderator.token)).toEqual([]);
+    // Nobody finds a suspended author's post to act on: liking, disliking, bookmarking it and replying to it are 404s.
+    for (const [path, body] of [
+      [`/posts/like/${post._id}`],
+      [`/posts/dislike/${post._id}`],
+      [`/users/bookmark/${post._id}`],
+      ['/posts', { postData: { content: 'A reply', replyTo: post._id } }],
+    ] as const) {
+      expectRefusal(await call('POST', path, { token: guest.token, body }), 404, DECIDED_ERRORS.postNotFound);
+    }
     expect((await auditLog(moderator.token))[0]).toMatchObject({ action: 'suspend', moderator: CONTRACT_MODERATOR, username: PRIYA });
 
     expectRefusal(await call('POST', `/moderation/users/${moderator.user._id}/suspend`, { token: moderator.token }), 400, MODERATION_ERRORS.suspendSelf);
@@ -162,6 +171,23 @@ export function defineModerationSuite(getContext: () => ContractContext): void {
     expect(back.token).toBeTruthy();
     expect(await feedIds(guest.token)).toContain(post._id);
     expect((await call('GET', `/users/by-username/${PRIYA}`, { token: guest.token })).body.user.suspended).toBeUndefined();
+  });
+
+  it('a post’s reply count leaves out the replies moderators hid and those of a suspended author', async () => {
+    const { guest, priya, moderator } = await reportedPost();
+    const post = (await call('POST', '/posts?view=compact', { token: guest.token, body: { postData: { content: 'Ask me anything' } } })).body.post as CompactPost;
+    const reply = async (content: string) =>
+      (await call('POST', '/posts?view=compact', { token: priya.token, body: { postData: { content, replyTo: post._id } } })).body.post as CompactPost;
+    const first = await reply('First question');
+    await reply('Second question');
+    const replyCount = async () => ((await call('GET', `/posts/${post._id}?view=compact`, { token: guest.token })).body.post as CompactPost).replyCount;
+    expect(await replyCount()).toBe(2);
+    await call('POST', `/moderation/posts/${first._id}/hide`, { token: moderator.token });
+    expect(await replyCount()).toBe(1);
+    await call('POST', `/moderation/users/${priya.user._id}/suspend`, { token: moderator.token });
+    expect(await replyCount()).toBe(0);
+    await call('POST', `/moderation/users/${priya.user._id}/unsuspend`, { token: moderator.token });
+    expect(await replyCount()).toBe(1);
   });
 
   it('dismiss: the reports close and the post stays', async () => {

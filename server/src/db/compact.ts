@@ -96,7 +96,8 @@ export async function compactPostsWhere(
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
         p.reply_to::text AS reply_to,
         (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) AS replying_to,
-        (SELECT count(*) FROM posts c WHERE c.reply_to = p.id)::int AS reply_count,
+        (SELECT count(*) FROM posts c WHERE c.reply_to = p.id AND c.removed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL))::int AS reply_count,
         ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned,
         p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended,
         (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words
