@@ -69,6 +69,16 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     expect(forged.status).toBe(401);
   });
 
+  it('refuses a token of a session that has ended (every session signed out), as every other call does', async () => {
+    const signup = await post(server.url, '/auth/signup', { username: 'live.leaver', password: 'long enough', firstName: 'Live', lastName: 'Leaver' });
+    const token = signup.body.encodedToken as string;
+    expect((await post(server.url, '/account/sign-out-everywhere', {}, token)).status).toBe(200);
+    const answer = await fetch(`${server.url}/api/events`, { headers: { authorization: token } });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ errors: [SPEC_ERRORS.invalidToken] });
+    expect((await showPosts(server.url, token, 'any-stream', { postIds: [] })).status).toBe(401);
+  });
+
   it('streams as text/event-stream, starting with where the client is', async () => {
     const stream = await open(guest.token);
     expect(stream.status).toBe(200);

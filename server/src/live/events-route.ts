@@ -18,6 +18,8 @@ import { isStreamOf, newStreamId } from './stream-ids';
 
 export interface EventsRouteOptions {
   jwtSecret: string;
+  /** The account's current session version (undefined: no such account). */
+  sessionVersion: (userId: string) => Promise<number | undefined>;
   /** Streams one person may hold open on one instance (tabs, devices). */
   maxStreamsPerUser: number;
   /** Streams one client address (an IPv6 /64) may hold open on one instance, whoever is signed in. */
@@ -61,6 +63,17 @@ export function streamAddressOf(ip: string): string {
   return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
 }
 
+/**
+ * The claims of a token of the account's current session, as every other call takes it; null for
+ * none, one that is not valid, or one of a session ended since (a password changed, "sign out everywhere").
+ */
+async function currentClaims(options: EventsRouteOptions, authorization: string | undefined) {
+  const claims = await readToken(options.jwtSecret, authorization);
+  if (!claims) return null;
+  const current = await options.sessionVersion(claims._id);
+  return current === undefined || current !== (claims.sv ?? 0) ? null : claims;
+}
+
 export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsRouteOptions): void {
   // Open streams never end by themselves: closing the server ends them (clients go to another instance).
   const open = new Set<ServerResponse>();
@@ -68,7 +81,7 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
   app.addHook('preClose', async () => open.forEach((response) => response.end()));
   app.get(`/api${LIVE.path}`, async (request, reply) => {
     const authorization = request.headers.authorization;
-    const claims = await readToken(options.jwtSecret, authorization);
+    const claims = await currentClaims(options, authorization);
     if (!claims) return reply.code(401).send({ errors: [SPEC_ERRORS.invalidToken] });
     if (hub.connections(claims._id) >= options.maxStreamsPerUser) {
       return reply.code(429).header('retry-after', '30').send({ errors: [LIVE_ERRORS.tooManyStreams] });
@@ -186,7 +199,7 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
   // Names the posts a stream's page shows. Any instance answers: the stream id says whose stream
   // it is, and the hub tells the instance that holds it.
   app.put<{ Params: { streamId: string } }>(`/api${LIVE.path}/:streamId/posts`, async (request, reply) => {
-    const claims = await readToken(options.jwtSecret, request.headers.authorization);
+    const claims = await currentClaims(options, request.headers.authorization);
     if (!claims) return reply.code(401).send({ errors: [SPEC_ERRORS.invalidToken] });
     const read = readShownPosts(request.body);
     if ('error' in read) return reply.code(400).send({ errors: [read.error] });
