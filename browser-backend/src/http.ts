@@ -82,7 +82,10 @@ export const specView = (viewerId: string | null): SpecView => ({ viewerId, pict
  * anyone. A valid one shows its owner their own bookmarks and extra fields.
  */
 export async function readerIdOrNull(call: ApiCall, backend: Backend): Promise<string | null> {
-  return (await readToken(backend.db.tokenSecret, call.headers.authorization))?._id ?? null;
+  const claims = await readToken(backend.db.tokenSecret, call.headers.authorization);
+  const user = claims && backend.db.users.find((entry) => entry._id === claims._id);
+  // A token of a session that has ended (sessionVersion moved on) is ignored like one not valid.
+  return claims && user && (user.sessionVersion ?? 0) === (claims.sv ?? 0) ? claims._id : null;
 }
 
 /** Reads may be asked signed in (then "…ByMe" says what the caller did) or not; a bad token is still refused. */

@@ -110,14 +110,22 @@ export function defineAccountSuite(getContext: () => ContractContext): void {
     const here = await api.loginGuest();
     const elsewhere = await api.loginGuest();
     const priya = await api.loginSeedUser(PRIYA);
+    const [priyaPost] = await api.postsOf(PRIYA);
+    expect((await call('POST', `/users/bookmark/${priyaPost!._id}`, { token: here.token })).status).toBe(201);
     expect((await call('POST', '/account/sign-out-everywhere', { token: here.token })).body).toEqual({ signedOutEverywhere: true });
     for (const token of [here.token, elsewhere.token]) {
       expectRefusal(await call('GET', '/notifications', { token }), 401, SPEC_ERRORS.invalidToken);
+      // A read that anyone may make: the compact form refuses the token, as it refuses one not valid;
+      // the spec's form ignores it, as it ignores one not valid, and answers as to nobody.
+      expectRefusal(await call('GET', '/posts?view=compact', { token }), 401, SPEC_ERRORS.invalidToken);
+      const asNobody = await call('GET', `/users/${here.user._id}`);
+      expect(await call('GET', `/users/${here.user._id}`, { token })).toEqual(asNobody);
     }
     // Nobody else's session ends.
     expect((await call('GET', '/account', { token: priya.token })).status).toBe(200);
     const again = await api.loginGuest();
     expect((await call('GET', '/account', { token: again.token })).status).toBe(200);
+    expect((await call('GET', `/users/${here.user._id}`, { token: again.token })).body.user.bookmarks).toContain(priyaPost!._id);
   });
 
   it('changes the display name, which profiles then show, and never shows the address to anyone else', async () => {

@@ -33,7 +33,7 @@ const noDatabase = async (): Promise<never> => {
 const uploaderRow = {
   id: UPLOADER_ID, username: 'uploader', first_name: 'Up', last_name: 'Loader', password_hash: 'x', profile_pic: '', title: '',
   bio: '', website: '', extras: {}, created_at: new Date(), created_offset: 0, updated_at: new Date(), updated_offset: 0,
-  bookmarks: [], following: [], followers: [],
+  bookmarks: [], following: [], followers: [], muting: [], blocking: [], muted_words: [],
 };
 const ONE_USER: Sql = {
   kind: 'pglite',

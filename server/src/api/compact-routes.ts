@@ -15,12 +15,13 @@ import {
   readSearchText,
   searchTerms,
   refuse,
+  SPEC_ERRORS,
   type ApiCall,
   type RouteName,
   type TokenClaims,
 } from '@chirp/api-rules';
 import { compactPostById, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
-import { loadUserNamed, loadUsersById } from '../db/records';
+import { loadSessionVersion, loadUserNamed, loadUsersById } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
@@ -33,9 +34,17 @@ const WHOLE_CHAIN = { sort: 'latest', page: { limit: LIMITS.maxThreadDepth + 1 }
 
 export const naming = (call: ApiCall): PictureNaming => ({ origin: call.origin ?? '' });
 
-/** The id of a signed-in reader (null: nobody); a token that is sent must be valid. */
+/**
+ * The id of a signed-in reader (null: nobody). A token that is sent must be valid and of the
+ * account's current session (401 otherwise, as on a change); one whose user is gone reads as nobody.
+ */
 export async function readerId(call: ApiCall, services: Services): Promise<string | null> {
-  return call.headers.authorization === undefined ? null : (await authenticate(call, services))._id;
+  if (call.headers.authorization === undefined) return null;
+  const claims = await authenticate(call, services);
+  const current = await loadSessionVersion(services.sql, claims._id);
+  if (current === undefined) return null;
+  if (current !== (claims.sv ?? 0)) refuse(401, SPEC_ERRORS.invalidToken);
+  return claims._id;
 }
 
 /** The caller of a call that needs one (the table checked the token), who must still exist. */

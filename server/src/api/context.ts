@@ -29,7 +29,7 @@ import {
   type SpecView,
 } from '@chirp/api-rules';
 import { picturePath, postImagePath, withOrigin } from '../db/named-pictures';
-import { authorOf, bookmarkersOf, loadPostsById, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
+import { authorOf, bookmarkersOf, loadPostsById, loadSessionVersion, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
@@ -171,9 +171,14 @@ export async function publicUsers(q: Queryable, users: readonly StoredUser[], vi
   return users.map((user) => toPublicUser(user, index, view));
 }
 
-/** The spec's public reads ignore a token that is not valid; a valid one shows its owner their own bookmarks. */
+/**
+ * The spec's public reads ignore a token that is not valid, or of a session that has ended; a valid
+ * one shows its owner their own bookmarks.
+ */
 export async function readerIdOrNull(call: ApiCall, services: Services): Promise<string | null> {
-  return (await readToken(services.jwtSecret, call.headers.authorization))?._id ?? null;
+  const claims = await readToken(services.jwtSecret, call.headers.authorization);
+  if (!claims) return null;
+  return (await loadSessionVersion(services.sql, claims._id)) === (claims.sv ?? 0) ? claims._id : null;
 }
 
 /** Posts as the API shows them: likedBy / dislikedBy as current summaries (capped). */
