@@ -7,7 +7,10 @@
  *   - large: + BENCH_USERS (10,000) users, BENCH_POSTS (100,000) posts, one post with 50,000 likes
  *     (moved to the top of the feed), one user with 9,999 followers, the 50 authors of the newest
  *     posts with 256 KB pictures (bench/support/scale-data.mjs, shared with bench:server); the guest
- *     account (the one logged in at both sizes) is followed by every bench user and follows 1,000.
+ *     account (the one logged in at both sizes) is followed by every bench user and follows 1,000; and two
+ *     readers: `reader_shielded`, with 1,000 blocks (808 made by it, 192 of people blocking it)
+ *     and 200 mutes, of the authors of the newest posts but the guest, so that the newest 1,200 or so posts
+ *     but the guest's two are hidden from it, and `reader_open`, who hides nobody (seedShields);
  * it measures, against the API server spawned on that database and the production build deployed
  * (scripts/deploy.mjs) with its config.json pointing at it:
  *   1. log in → first post painted in Chromium (median of RUNS fresh contexts), and the API bytes
@@ -19,6 +22,10 @@
  *      search of posts for a word every post holds and for one only one post holds: p99), beside the same
  *      SQL straight through the driver (the ceiling, as bench:server measures it); and the
  *      notifications page of a user with BENCH_NOTIFICATIONS (10,000) notifications beside one with 10;
+ *      3c. the feed page of `reader_shielded` beside `reader_open`'s: p99 and req/s under autocannon as
+ *      figure 3, and one call first that must answer a full page (20 posts, a next cursor) with none by a
+ *      hidden person; after the server stopped, each page's SQL one call at a time (median of 20) and the
+ *      posts its scan read (EXPLAIN ANALYZE);
  *      and last, the large size grown to BENCH_TAG_POSTS (200,000) posts, a search for the `#tag` every
  *      post holds: p99 (the other figures stay at BENCH_POSTS, so the run is only a little longer);
  *   4. the JS heap (after a forced GC) once the home feed has scrolled to 100 and to 2,000 posts;
@@ -41,7 +48,7 @@ import { seedPostsInBrowser } from '../feed/seed-posts.mjs';
 import { call, feedRequest, logInEach, logInThroughApi, runAutocannon, toggleRequests } from '../support/api-load.mjs';
 import { launchChromium } from '../support/browser.mjs';
 import { releaseAll, track } from '../support/cleanups.mjs';
-import { round } from '../support/figures.mjs';
+import { median, round } from '../support/figures.mjs';
 import { GUEST, measureLogins, screenshotOnFailure, VIEWPORT } from '../support/login-journey.mjs';
 import {
   addBenchPosts, BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
@@ -49,6 +56,8 @@ import {
 
 const { spawnServer } = await import('../../server/src/__tests__/spawn-server.ts');
 const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
+const { pageQuery } = await import('../../server/src/db/post-queries.ts');
+const { LIMITS } = await import('@chirp/api-rules');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const RUNS = env('RUNS', 5);
@@ -60,6 +69,11 @@ const SECONDS = env('BENCH_SECONDS', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 10);
 const BROWSER_POSTS = env('BENCH_BROWSER_POSTS', 5_000);
 const NOTIFICATIONS = env('BENCH_NOTIFICATIONS', 10_000);
+// The feed of a reader who hides people (figure 3c): BLOCKS blocks and MUTES mutes, fewer (in the same
+// proportion) when the bench users are too few for them to be at most half of them (the quick checks).
+const SHIELD_SCALE = Math.min(1, Math.floor(USERS / 2) / (1_000 + 200));
+const BLOCKS = Math.floor(1_000 * SHIELD_SCALE);
+const MUTES = Math.floor(200 * SHIELD_SCALE);
 const RESULTS = join(ROOT, 'bench/results');
 const FAILURES = join(RESULTS, 'scale-failures');
 const TARGETS = {
@@ -93,6 +107,58 @@ async function seedNotifications(sql) {
       [user, count],
     );
   }
+}
+
+/**
+ * Figure 3c's two readers, not bench users (no posts, none of the load tests' people): `reader_open`, who
+ * hides nobody, and `reader_shielded`, who hides BLOCKS + MUTES people: the authors of the newest posts but
+ * the guest (seed people, then bench people, in the order of their newest post), so that all of the newest
+ * posts but the guest's two are theirs and the shielded reader's first page is found past some 1,200 of
+ * them. Every sixth is muted (MUTES), the others blocked (BLOCKS); a fifth of the blocks are the other way
+ * (they block the reader, which hides them too), never by the load tests' people (`tokenUsers`), so that
+ * nothing those do and no answer they get changes. Bulk SQL, a fraction of a second.
+ */
+async function seedShields(sql, { guestId, tokenUsers }) {
+  const hiddenCount = BLOCKS + MUTES;
+  return sql.transaction(async (tx) => {
+    await tx.exec(
+      `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website,
+         created_at, created_offset, updated_at, updated_offset)
+       SELECT gen_random_uuid(), r.name, 'Bench', 'Reader', b.password_hash, '/avatars/default.svg', 'Add title', 'Add bio',
+         'Add website', timestamptz '2026-01-01 00:00:00+00', 0, timestamptz '2026-01-01 00:00:00+00', 0
+       FROM (VALUES ('reader_shielded'), ('reader_open')) r (name), users b WHERE b.username = 'bench_1'`,
+    );
+    const readers = await tx.query(`SELECT id::text, username FROM users WHERE username IN ('reader_shielded', 'reader_open')`);
+    const shielded = readers.rows.find((row) => row.username === 'reader_shielded').id;
+    const open = readers.rows.find((row) => row.username === 'reader_open').id;
+    await tx.query(
+      `CREATE TEMP TABLE bench_hidden AS
+       SELECT h.author_id AS id, CASE WHEN h.k % 6 = 5 AND h.k < $2::int * 6 THEN 'mute'
+           WHEN h.k % 6 = 2 AND h.author_id <> ALL($3::uuid[]) THEN 'blocks reader' ELSE 'blocked' END AS how
+       FROM (SELECT p.author_id, row_number() OVER (ORDER BY max(p.created_at) DESC, max(p.seq) DESC) - 1 AS k
+             FROM posts p WHERE p.author_id <> $4::uuid AND p.reply_to IS NULL
+             GROUP BY p.author_id ORDER BY k LIMIT $1::int) h`,
+      [hiddenCount, MUTES, tokenUsers.map((user) => user.id), guestId],
+    );
+    await tx.query(`INSERT INTO mutes (muter_id, muted_id) SELECT $1::uuid, id FROM bench_hidden WHERE how = 'mute'`, [shielded]);
+    await tx.query(
+      `INSERT INTO blocks (blocker_id, blocked_id)
+       SELECT CASE how WHEN 'blocked' THEN $1::uuid ELSE id END, CASE how WHEN 'blocked' THEN id ELSE $1::uuid END
+       FROM bench_hidden WHERE how <> 'mute'`,
+      [shielded],
+    );
+    const { rows } = await tx.query(`SELECT how, array_agg(id::text) AS ids FROM bench_hidden GROUP BY how`);
+    await tx.exec('DROP TABLE bench_hidden');
+    const of = (how) => rows.find((row) => row.how === how)?.ids ?? [];
+    return {
+      shielded: { id: shielded, username: 'reader_shielded' },
+      open: { id: open, username: 'reader_open' },
+      hiddenIds: rows.flatMap((row) => row.ids),
+      mutes: of('mute').length,
+      blocksByReader: of('blocked').length,
+      blocksOfReader: of('blocks reader').length,
+    };
+  });
 }
 
 /**
@@ -130,7 +196,12 @@ async function startSize(database, size) {
         await seedNotifications(sql);
         await sql.exec('ANALYZE');
       }
-      return readFixtures(sql, size);
+      const read = await readFixtures(sql, size);
+      if (size === 'large') {
+        read.shields = await seedShields(sql, read);
+        await sql.exec('ANALYZE users, mutes, blocks');
+      }
+      return read;
     });
     const seedSeconds = round((performance.now() - seedStarted) / 1000, 1);
     log(`${database}, ${size}: seeded in ${seedSeconds} s`);
@@ -246,6 +317,7 @@ async function loadTest(apiUrl, fixtures) {
   const rows = [];
   log('  autocannon: GET /api/posts?view=compact');
   rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feedRequest(tokens[0]), load));
+  rows.push(...(await shieldedFeed(apiUrl, fixtures, load)));
   // A search of posts, for a word every post holds (the planner's worst choice) and for one
   // that only one post holds. (The tag every post holds is searched at TAG_POSTS: tagSearchAtScale.)
   for (const [word, what] of [['nothing', 'every post'], ['31337', 'one post']]) {
@@ -264,6 +336,30 @@ async function loadTest(apiUrl, fixtures) {
   for (const { call: name, request } of toggleRequests(tokens, fixtures)) {
     log(`  autocannon: ${name}`);
     rows.push(await runAutocannon(apiUrl, name, request, load));
+  }
+  return rows;
+}
+
+/**
+ * Figure 3c: the feed page of `reader_open` (who hides nobody) and of `reader_shielded` (BLOCKS blocks and
+ * MUTES mutes: the authors of the newest posts). One call each first, which must answer a full page and,
+ * for the shielded reader, none of the hidden people's posts; then autocannon as figure 3.
+ */
+async function shieldedFeed(apiUrl, { shields }, load) {
+  const hidden = new Set(shields.hiddenIds);
+  const rows = [];
+  for (const [reader, what] of [
+    [shields.open, 'no blocks'],
+    [shields.shielded, `${shields.blocksByReader + shields.blocksOfReader} blocks, ${shields.mutes} mutes`],
+  ]) {
+    const { token } = await logInThroughApi(apiUrl, reader.username, BENCH_PASSWORD);
+    const answer = await call(apiUrl, 'GET', '/api/posts?view=compact', token);
+    if (answer.status !== 200) throw new Error(`GET /api/posts?view=compact as ${reader.username}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    const { posts, nextCursor } = JSON.parse(answer.text);
+    const page = { posts: posts.length, byHidden: posts.filter((post) => hidden.has(post.author._id)).length, nextCursor: nextCursor !== null, bytes: answer.bytes };
+    const name = `GET /api/posts?view=compact (${reader.username}: ${what})`;
+    log(`  autocannon: ${name}; its page: ${page.posts} posts, ${page.byHidden} by people the shielded reader hides`);
+    rows.push({ ...(await runAutocannon(apiUrl, name, feedRequest(token), load)), reader: reader.username, page });
   }
   return rows;
 }
@@ -319,6 +415,41 @@ async function driverCeiling(sql, fixtures) {
   };
 }
 
+/**
+ * Each figure 3c reader's feed page, after the server stopped: its SQL (compactPostsWhere with pageQuery's
+ * condition, as the server sends it) one call at a time, the median of 20 (`queryMs`), and the posts the
+ * scan of `posts` read to find the page (EXPLAIN ANALYZE of its inner query, without timing).
+ */
+async function feedPlans(sql, { shields }) {
+  const plans = {};
+  for (const reader of [shields.open, shields.shielded]) {
+    const request = { sort: 'latest', page: { limit: LIMITS.defaultPageSize } };
+    const { condition, params, tail } = pageQuery({ replies: 'none', hiddenFor: reader.id, viewer: reader.id }, request);
+    const times = [];
+    for (let run = 0; run <= 20; run += 1) {
+      const began = performance.now();
+      await compactPostsWhere(sql, reader.id, { origin: 'http://server' }, condition, [...params], tail);
+      if (run > 0) times.push(performance.now() - began); // the first one warms
+    }
+    const { rows } = await sql.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) SELECT * FROM posts p ${condition} ${tail}`, params);
+    const raw = Object.values(rows[0])[0];
+    const [{ Plan: plan }] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const nodes = [];
+    const walk = (node) => {
+      nodes.push(node);
+      (node.Plans ?? []).forEach(walk);
+    };
+    walk(plan);
+    const scan = nodes.find((node) => node['Relation Name'] === 'posts' && node.Alias === 'p');
+    plans[reader.username] = {
+      queryMs: round(median(times), 2),
+      scan: `${scan?.['Node Type']}${scan?.['Index Name'] ? ` on ${scan['Index Name']}` : ''}`,
+      postsRead: (scan?.['Actual Rows'] ?? 0) + (scan?.['Rows Removed by Filter'] ?? 0),
+    };
+  }
+  return plans;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 
@@ -367,10 +498,14 @@ try {
       results.large.heapMB = await heapAfterScrolling(browser, large.shellUrl, [100, SCROLL_POSTS], `${database}-heap`);
       log(`  heap ${JSON.stringify(results.large.heapMB)}`);
       results.large.guestAnswers = await guestAnswers(large.apiUrl, large.fixtures);
+      const { blocksByReader, blocksOfReader, mutes } = large.fixtures.shields;
+      results.large.shields = { blocksByReader, blocksOfReader, mutes };
       results.large.loadTest = await loadTest(large.apiUrl, large.fixtures);
       await large.stop();
       log(`${database}, large: the feed page's SQL through the driver`);
       Object.assign(results.large, await large.withSql((sql) => driverCeiling(sql, large.fixtures)));
+      results.large.feedPlans = await large.withSql((sql) => feedPlans(sql, large.fixtures));
+      log(`  the feed page's posts query: ${JSON.stringify(results.large.feedPlans)}`);
       log(`${database}, large: growing to ${TAG_POSTS} posts for the #tag search`);
       results.large.loadTest.push(await tagSearchAtScale(large));
       report.server[database] = {
@@ -432,6 +567,7 @@ for (const [database, result] of Object.entries(report.server)) {
   check(`${database}: log in answer (guest)`, `${seed.guestAnswers['POST /api/auth/login?view=compact'].bytes} → ${large.guestAnswers['POST /api/auth/login?view=compact'].bytes} B`, '(information)', undefined);
   for (const row of large.loadTest ?? []) {
     const failed = row.non2xx || row.errors ? ` ${row.non2xx} non-2xx, ${row.errors} errors!` : '';
+    if (row.reader) continue; // figure 3c, below
     if (row.call.startsWith('GET /api/notifications')) {
       check(`${database}: ${row.call}`, `mean ${row.meanMs} ms, p99 ${row.p99Ms} ms (${row.reqPerSec} req/s)${failed}`, '(ratio below)', failed ? false : undefined);
     } else if (row.call.startsWith('GET /api/search')) {
@@ -449,6 +585,20 @@ for (const [database, result] of Object.entries(report.server)) {
       );
       row.shareOfDriver = share;
     }
+  }
+  const [open, shielded] = (large.loadTest ?? []).filter((row) => row.reader);
+  if (open && shielded) {
+    const ratio = round(shielded.p99Ms / open.p99Ms, 2);
+    result.shieldedFeedP99Ratio = ratio;
+    const failed = [open, shielded].some((row) => row.non2xx || row.errors) ? ' (non-2xx or errors!)' : '';
+    const [openPlan, shieldedPlan] = [open, shielded].map((row) => large.feedPlans?.[row.reader]);
+    const plans = shieldedPlan ? `; its SQL ${openPlan.queryMs} → ${shieldedPlan.queryMs} ms, reading ${openPlan.postsRead} → ${shieldedPlan.postsRead} posts` : '';
+    check(
+      `${database}: feed page, ${shielded.call.replace(/.*: (.*)\)$/, '$1')} vs none`,
+      `p99 ${open.p99Ms} → ${shielded.p99Ms} ms (${ratio}×; ${open.reqPerSec} → ${shielded.reqPerSec} req/s); page ${shielded.page.posts} posts, ${shielded.page.byHidden} hidden (none: ${open.page.byHidden} of ${open.page.posts})${plans}${failed}`,
+      `${LIMITS.defaultPageSize} posts, 0 hidden; p99 ≤ ${TARGETS.p99Ms} ms`,
+      shielded.page.posts === LIMITS.defaultPageSize && shielded.page.byHidden === 0 && shielded.page.nextCursor && shielded.p99Ms <= TARGETS.p99Ms && !failed,
+    );
   }
   const [many, few] = (large.loadTest ?? []).filter((row) => row.call.startsWith('GET /api/notifications'));
   if (many && few) {
