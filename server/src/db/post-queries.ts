@@ -38,8 +38,10 @@ export interface PostFilter {
 
 /**
  * The people whose posts `viewer` (a uuid expression) does not see: an anti-join on the mutes' and blocks'
- * primary keys and the blocks' second index, so that a page of 20 is still one query of 20 rows
- * however many people are hidden.
+ * primary keys and the blocks' second index (hashed once per query), so that a page of 20 is still one
+ * query answering 20 rows however many people are hidden. It reads the hidden people's posts that
+ * stand before the page in the index order, though: bench:scale's figure 3c (1,000 blocks and 200
+ * mutes, the newest 1,200 posts theirs) reads 1,228 posts for a page, in under 5 ms on PostgreSQL.
  */
 export const hiddenAuthors = (viewer: string) => `SELECT m.muted_id FROM mutes m WHERE m.muter_id = ${viewer}
     UNION ALL SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${viewer}
