@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { isPhone, openProfile } from './profile-helpers';
@@ -27,4 +28,59 @@ export async function openLoggedInPage(page: Page, path: string) {
   if (!isPhone(test.info())) {
     await expect(page.getByRole('region', { name: 'Suggestions for you' }).getByRole('listitem').first()).toBeVisible();
   }
+}
+
+/** The page's background (--color-bg) in each theme: how a test sees which one is in force. */
+const THEME_BACKGROUNDS = { light: 'rgb(245, 247, 250)', dark: 'rgb(16, 22, 29)' } as const;
+
+/**
+ * The page's background, and whether a transition or an entrance (a toast's) is under way: colours
+ * read then are neither theme's.
+ */
+const themeInForce = (page: Page) =>
+  page.evaluate(() => ({
+    background: getComputedStyle(document.body).backgroundColor,
+    moving: document
+      .getAnimations()
+      .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity),
+  }));
+
+/**
+ * The axe findings in `selector` for the rules `runOnly` names. axe-core is loaded once per
+ * document and each run then starts warm: AxeBuilder loads it anew for every run (twice in its
+ * legacy mode), which makes a run several times slower. Chirp has no frames for AxeBuilder to reach.
+ */
+async function axeFindings(page: Page, selector: string, runOnly: axe.RunOptions['runOnly']): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ selector, runOnly }) => {
+      const { violations } = await (window as unknown as { axe: typeof axe }).axe.run({ include: [selector] }, { runOnly });
+      return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    },
+    { selector, runOnly },
+  );
+}
+
+const WCAG_A_AA: axe.RunOptions['runOnly'] = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] };
+/** The rules whose findings can differ from one theme to the other. */
+const COLOUR_RULES: axe.RunOptions['runOnly'] = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
+
+/**
+ * Every axe finding of WCAG 2.1 A and AA in `selector` — the page's <main>, an open dialog or menu,
+ * a toast — in the dark theme and in the light one: the device's colour scheme, which the default
+ * Theme (System) follows. A theme changes colours only, so the light pass runs just the rules that
+ * read them (contrast, links told from text by colour alone). The page is left light, as it started.
+ */
+export async function expectNoViolationsInEitherTheme(page: Page, what: string, selector = 'main') {
+  const found: string[] = [];
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // Polled from here, not with the page's timers: a test may hold its clock.
+    await expect
+      .poll(() => themeInForce(page), { message: `the ${colorScheme} theme in force, nothing moving` })
+      .toEqual({ background: THEME_BACKGROUNDS[colorScheme], moving: false });
+    const rules = colorScheme === 'dark' ? WCAG_A_AA : COLOUR_RULES;
+    found.push(...(await axeFindings(page, selector, rules)).map((finding) => `${colorScheme} ${finding}`));
+  }
+  expect(found, `axe on ${what}, in either theme`).toEqual([]);
 }
