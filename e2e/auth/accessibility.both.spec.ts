@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagFindings } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
 for (const path of ['/', '/signup']) {
@@ -9,10 +9,7 @@ for (const path of ['/', '/signup']) {
     // Reveal a password too, so the toggled state is checked as well.
     await page.getByRole('button', { name: 'Show password' }).click();
 
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(await wcagFindings(page)).toEqual([]);
   });
 
   test(`${path} can be used with the keyboard alone`, async ({ page }) => {

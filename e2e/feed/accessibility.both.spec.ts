@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagFindings } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { expect, openLoggedIn, test } from '../support/fixtures';
 import { expectNoViolationsInEitherTheme } from '../profile/a11y-helpers';
 import { isPhone, postCard, timeLink } from './feed-helpers';
 
-/** Axe findings in the feed's own areas (the page's <main>, or an open dialog). */
-async function violations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
 
 /**
  * Runs `check` while the page's clock is paused, all but a millisecond at a time: axe waits on
@@ -36,7 +31,7 @@ for (const [path, title] of [
     await openLoggedIn(page, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    expect(await violations(page, 'main')).toEqual([]);
+    expect(await wcagFindings(page, 'main')).toEqual([]);
   });
 }
 
@@ -71,7 +66,7 @@ test('the own post’s options menu, the delete question and its Undo toast (in 
     : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post', exact: true });
   await opener.click();
   await expect(page.getByRole('dialog', { name: 'Create post' })).toBeVisible();
-  expect(await violations(page, 'dialog')).toEqual([]);
+  expect(await wcagFindings(page, 'dialog')).toEqual([]);
 });
 
 test('a post’s page and the reply dialog have no detectable accessibility violations', async ({ page }) => {
@@ -81,16 +76,16 @@ test('a post’s page and the reply dialog have no detectable accessibility viol
   await card.getByRole('button', { name: /^Reply, / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reply' });
   await dialog.getByRole('textbox', { name: 'Write a reply' }).fill('A reply to check, @priya.nair #axe');
-  expect(await violations(page, 'dialog')).toEqual([]);
+  expect(await wcagFindings(page, 'dialog')).toEqual([]);
   await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(dialog).toBeHidden();
   await timeLink(card).click();
   const main = page.getByRole('main');
   await expect(main.getByRole('region', { name: 'Replies' }).getByRole('article')).toContainText('A reply to check');
-  expect(await violations(page, 'main')).toEqual([]);
+  expect(await wcagFindings(page, 'main')).toEqual([]);
   await timeLink(main.getByRole('region', { name: 'Replies' })).click();
   await expect(main.getByRole('list', { name: 'Earlier in the conversation' })).toBeVisible();
-  expect(await violations(page, 'main')).toEqual([]);
+  expect(await wcagFindings(page, 'main')).toEqual([]);
 });
 
 test('a post can be liked, bookmarked and written with the keyboard alone', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagFindings } from '../support/axe';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, openLoggedIn, signOut, startLoggedIn, test, watchConsole } from '../support/fixtures';
 import { isPhone, timeLink } from '../feed/feed-helpers';
@@ -38,9 +38,7 @@ async function chooseTheme(page: Page, testInfo: TestInfo, theme: 'System' | 'Li
 
 /** Every axe finding of WCAG 2.1 A and AA on the whole page (colour contrast among them). */
 async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const found = violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(found, `axe on ${what} in the dark theme`).toEqual([]);
+  expect(await wcagFindings(page), `axe on ${what} in the dark theme`).toEqual([]);
 }
 
 test('follows the system’s colour scheme by default, from the first frame', async ({ page }) => {

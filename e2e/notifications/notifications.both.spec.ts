@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { wcagFindings } from '../support/axe';
 import { expect, logIn, test } from '../support/fixtures';
 import { isPhone } from '../feed/feed-helpers';
 import { makeNotificationsForGuest } from './notifications-helpers';
@@ -29,8 +29,7 @@ test('likes group in one line; a follow and a reply each say so; the badge goes 
   await expect(lines.nth(2)).toHaveAccessibleName(/^Unread: Priya replied to your post .*Welcome aboard/);
   await expect(nav.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).include('main').include('nav').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  expect(await wcagFindings(page, ['main', 'nav'])).toEqual([]);
   await page.screenshot({ path: resolve(SCREENSHOTS, `notifications-${isPhone(testInfo) ? 'phone' : 'desktop'}.png`) });
 
   // A line opens what it is about; the next visit shows them read.

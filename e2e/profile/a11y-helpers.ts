@@ -1,19 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
 import type { Page } from '@playwright/test';
+import { axeViolations, WCAG_A_AA, type RunOnly } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { isPhone, openProfile } from './profile-helpers';
 
-/** Fails with a readable list when axe finds a serious or critical violation. */
+/** Fails with a readable list when axe (every rule) finds a serious or critical violation. */
 export async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
+  const serious = (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
-          .map((node) => `${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ').trim()})`)
-          .join(' | ')}`,
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target} (${node.failureSummary})`).join(' | ')}`,
     );
   expect(serious, `axe on ${what}`).toEqual([]);
 }
@@ -45,25 +41,8 @@ const themeInForce = (page: Page) =>
       .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity),
   }));
 
-/**
- * The axe findings in `selector` for the rules `runOnly` names. axe-core is loaded once per
- * document and each run then starts warm: AxeBuilder loads it anew for every run (twice in its
- * legacy mode), which makes a run several times slower. Chirp has no frames for AxeBuilder to reach.
- */
-async function axeFindings(page: Page, selector: string, runOnly: axe.RunOptions['runOnly']): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    async ({ selector, runOnly }) => {
-      const { violations } = await (window as unknown as { axe: typeof axe }).axe.run({ include: [selector] }, { runOnly });
-      return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    },
-    { selector, runOnly },
-  );
-}
-
-const WCAG_A_AA: axe.RunOptions['runOnly'] = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] };
 /** The rules whose findings can differ from one theme to the other. */
-const COLOUR_RULES: axe.RunOptions['runOnly'] = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
+const COLOUR_RULES: RunOnly = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
 
 /**
  * Every axe finding of WCAG 2.1 A and AA in `selector` — the page's <main>, an open dialog or menu,
@@ -80,7 +59,8 @@ export async function expectNoViolationsInEitherTheme(page: Page, what: string, 
       .poll(() => themeInForce(page), { message: `the ${colorScheme} theme in force, nothing moving` })
       .toEqual({ background: THEME_BACKGROUNDS[colorScheme], moving: false });
     const rules = colorScheme === 'dark' ? WCAG_A_AA : COLOUR_RULES;
-    found.push(...(await axeFindings(page, selector, rules)).map((finding) => `${colorScheme} ${finding}`));
+    const violations = await axeViolations(page, { include: [selector], runOnly: rules });
+    found.push(...violations.map(({ id, nodes }) => `${colorScheme} ${id}: ${nodes.map((node) => node.target).join(', ')}`));
   }
   expect(found, `axe on ${what}, in either theme`).toEqual([]);
 }

@@ -17,6 +17,7 @@ export function AccountMenu() {
   const theme = useThemeChoice();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { open, close, buttonProps, menuProps } = useMenu(buttonRef);
+  const shownName = user ? `${user.firstName} ${user.lastName}`.trim() : storedName || username;
   const themeChosen = (choice: ThemeChoice) => {
     chooseTheme(choice);
     close();
@@ -25,12 +26,11 @@ export function AccountMenu() {
 
   return (
     <div className="account-menu">
-      <button {...buttonProps} className="account-menu__button" aria-label="Account menu">
+      {/* Named by what it shows first (WCAG 2.5.3, label in name: "click Guest User" works by voice), then what it is. */}
+      <button {...buttonProps} className="account-menu__button" aria-label={`${shownName} @${username}, Account menu`}>
         <img className="avatar" src={user?.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
         <span className="account-menu__names">
-          <span className="account-menu__name">
-            {user ? `${user.firstName} ${user.lastName}`.trim() : storedName || username}
-          </span>
+          <span className="account-menu__name">{shownName}</span>
           <span className="muted">@{username}</span>
         </span>
         <MoreIcon size={24} />
