@@ -237,7 +237,6 @@ export const toggleHandlers = <Context>(
   unfollow: changeHandler(keep, CHANGES.unfollow, answers.follow),
 });
 
-/**
 /** A change's handler that answers 200: the calls that are new, not the original's (which answer 201). */
 function newChangeHandler<Context, Input, Outcome extends Database | { db: Database }>(
   keep: KeepChange<Context>,
