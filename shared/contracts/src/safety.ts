@@ -26,6 +26,9 @@ export const SAFETY_TEXTS = {
   unmuted: (username: string) => `Unmuted @${username}`,
   blocked: (username: string) => `Blocked @${username}`,
   unblocked: (username: string) => `Unblocked @${username}`,
+  /** The button of a muted person, word or blocked person in Settings (its accessible name says whom or what). */
+  unmuteButton: 'Unmute',
+  unblockButton: 'Unblock',
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   linkNotCopied: 'The link could not be copied: this browser did not allow it.',

@@ -94,7 +94,7 @@ function MutedWordRow({ word }: { word: string }) {
           void changeMutedWord(word, 'unmuteWord').then(() => setBusy(false));
         }}
       >
-        Unmute
+        {SAFETY_TEXTS.unmuteButton}
       </button>
     </li>
   );

@@ -1,4 +1,4 @@
-import { type Account, ACCOUNT_TEXTS, MODERATION_TEXTS, paths, type PersonCard } from '@chirp/contracts';
+import { type Account, ACCOUNT_TEXTS, MODERATION_TEXTS, paths, type PersonCard, SAFETY_TEXTS } from '@chirp/contracts';
 import { changeRelation, type RelationChange } from '@chirp/queries';
 import { compactApi, errorMessage, queryClient, toast, useQuery, useSession } from '@chirp/session';
 import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
@@ -26,8 +26,8 @@ export default function SettingsPage() {
       <ModerationSection />
       <PasswordSection />
       <SessionsSection />
-      <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel="Unmute" />
-      <PeopleSection kind="blocked" title={ACCOUNT_TEXTS.blockedAccounts} empty={ACCOUNT_TEXTS.noneBlocked} undo="unblock" undoLabel="Unblock" />
+      <PeopleSection kind="muted" title={ACCOUNT_TEXTS.mutedAccounts} empty={ACCOUNT_TEXTS.noneMuted} undo="unmute" undoLabel={SAFETY_TEXTS.unmuteButton} />
+      <PeopleSection kind="blocked" title={ACCOUNT_TEXTS.blockedAccounts} empty={ACCOUNT_TEXTS.noneBlocked} undo="unblock" undoLabel={SAFETY_TEXTS.unblockButton} />
       <MutedWordsSection />
       <DownloadSection />
       <DeleteSection />
