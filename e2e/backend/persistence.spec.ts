@@ -29,6 +29,9 @@ async function createPostThroughApi(page: Page, content: string) {
 
 test('a post created in the app is still there after a reload, in the feed', async ({ page }) => {
   await openLoggedIn(page);
+  // The in-browser back end starts with the app: once the feed shows, it answers the page's calls
+  // (before that, /api/… reaches the static host, which answers the app's HTML).
+  await expect(page.getByRole('article').first()).toBeVisible();
   expect(await createPostThroughApi(page, 'Kept across reloads')).toBe(201);
 
   await page.reload();
