@@ -2,7 +2,8 @@
  * The feed's own state: the new post's text (shared by the home page's composer and the composer
  * dialog, so a draft follows the person between them), the home feed's order, the posts by others
  * announced live that wait behind the feeds' "N new posts" button, and the posts deleted a moment
- * ago, and the posts folded for a muted word that the person chose to read. Nothing outside the feed reads it. Like every store: commands are verbs (`setTrending`),
+ * ago, and the posts folded for a muted word that the person chose to read. Nothing outside the
+ * feed reads it. Like every store: commands are verbs (`setTrending`),
  * events only record (`postAnnounced`, `newPostsShown`).
  */
 import type { CompactPost } from '@chirp/contracts';

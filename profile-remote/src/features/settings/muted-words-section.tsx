@@ -3,7 +3,7 @@ import { changeMutedWord, useMutedWords } from '@chirp/queries';
 import { errorMessage } from '@chirp/session';
 import { RetryAlert, Spinner } from '@chirp/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { ActionSection, FormEnd } from './settings-section';
+import { ActionSection, FormEnd, UndoButton } from './settings-section';
 
 /**
  * The words, phrases and #tags the person muted (@chirp/contracts' muted-words.ts): a field to mute
@@ -80,22 +80,10 @@ function MuteWordForm({ hintId }: { hintId: string }) {
 }
 
 function MutedWordRow({ word }: { word: string }) {
-  const [busy, setBusy] = useState(false);
   return (
     <li className="muted-words__item">
       <span className="muted-words__word">{word}</span>
-      <button
-        type="button"
-        className="button"
-        aria-label={SAFETY_TEXTS.unmuteWord(word)}
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          void changeMutedWord(word, 'unmuteWord').then(() => setBusy(false));
-        }}
-      >
-        {SAFETY_TEXTS.unmuteButton}
-      </button>
+      <UndoButton label={SAFETY_TEXTS.unmuteButton} name={SAFETY_TEXTS.unmuteWord(word)} undo={() => changeMutedWord(word, 'unmuteWord')} />
     </li>
   );
 }

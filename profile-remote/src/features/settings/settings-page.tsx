@@ -5,7 +5,7 @@ import { ModalDialog, RetryAlert, Spinner } from '@chirp/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
-import { ActionSection, FormEnd } from './settings-section';
+import { ActionSection, FormEnd, UndoButton } from './settings-section';
 import { MutedWordsSection } from './muted-words-section';
 import { PersonLink } from '../../components/people/person-link';
 import '@chirp/ui/styles.css';
@@ -271,22 +271,10 @@ function PeopleSection({ kind, title, empty, undo, undoLabel }: PeopleSectionPro
 }
 
 function UndoRow({ person, undo, undoLabel }: { person: PersonCard; undo: RelationChange; undoLabel: string }) {
-  const [busy, setBusy] = useState(false);
   return (
     <li className="people-list__item">
       <PersonLink person={person} />
-      <button
-        type="button"
-        className="button"
-        aria-label={`${undoLabel} @${person.username}`}
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          void changeRelation(person, undo).then(() => setBusy(false));
-        }}
-      >
-        {undoLabel}
-      </button>
+      <UndoButton label={undoLabel} name={`${undoLabel} @${person.username}`} undo={() => changeRelation(person, undo)} />
     </li>
   );
 }

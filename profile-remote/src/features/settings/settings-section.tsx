@@ -1,5 +1,5 @@
 /** The parts every settings section is made of. */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 /** A card with a heading and a hint, and what the hint is about (given the hint's id, to describe its controls by). */
 export function ActionSection({ title, hint, children }: { title: string; hint: string; children: (hintId: string) => ReactNode }) {
@@ -31,5 +31,24 @@ export function FormEnd({ problem, problemId, saving, label }: { problem: string
         {label}
       </button>
     </>
+  );
+}
+
+/** A list entry's undo (Unmute, Unblock): named for what it undoes, and off while its change is on its way. */
+export function UndoButton({ label, name, undo }: { label: string; name: string; undo: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-label={name}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void undo().then(() => setBusy(false));
+      }}
+    >
+      {label}
+    </button>
   );
 }
