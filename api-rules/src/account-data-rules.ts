@@ -22,6 +22,8 @@ export interface AccountData {
   bookmarks: readonly string[];
   following: readonly PersonRef[];
   followers: readonly PersonRef[];
+  muted: readonly PersonRef[];
+  blocked: readonly PersonRef[];
 }
 
 /** A post as the export holds it: its large image named by URL, as the compact form names it. */
@@ -57,6 +59,9 @@ export function toAccountExport(data: AccountData, view: Pick<SpecView, 'picture
     bookmarks: capped(data.bookmarks).map((postId) => ({ postId })),
     following: capped(data.following),
     followers: capped(data.followers),
+    muted: capped(data.muted),
+    blocked: capped(data.blocked),
+    mutedWords: [...(user.mutedWords ?? [])].reverse(),
   };
   return {
     exportedAt,
@@ -91,6 +96,8 @@ export function accountDataOf(db: Database, caller: StoredUser, view: Pick<SpecV
     bookmarks: [...caller.bookmarks].reverse(),
     following: refs([...caller.following].reverse()),
     followers: refs([...caller.followers].reverse()),
+    muted: refs([...(caller.muting ?? [])].reverse()),
+    blocked: refs([...(caller.blocking ?? [])].reverse()),
   };
 }
 

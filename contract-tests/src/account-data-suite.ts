@@ -8,7 +8,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { DECIDED_ERRORS, SPEC_ERRORS } from '@chirp/api-rules';
 import { CONTRACT_MODERATOR } from './moderation-suite';
 import { contractClient, type ContractContext } from './contract-client';
-import { expectRefusal, GUEST, PRIYA } from './spec-form-tools';
+import { expectRefusal, GUEST, MARCUS, PRIYA } from './spec-form-tools';
 
 const LEAVER_PASSWORD = 'leaving@chirp1';
 
@@ -20,7 +20,10 @@ export function defineAccountDataSuite(getContext: () => ContractContext): void 
     await getContext().reset();
   });
 
-  /** A new account (a name no seed or other text holds), with a post, a reply, a like, a bookmark and follows both ways. */
+  /**
+   * A new account (a name no seed or other text holds), with a post, a reply, a like, a bookmark,
+   * follows both ways, a mute, a block and muted words.
+   */
   async function leaverWithData() {
     const username = `leaver${Math.random().toString(36).slice(2, 10)}`;
     const signedUp = await call('POST', '/auth/signup', { body: { username, password: LEAVER_PASSWORD, firstName: 'Lee', lastName: 'Ver' } });
@@ -41,6 +44,9 @@ export function defineAccountDataSuite(getContext: () => ContractContext): void 
     await call('POST', `/users/bookmark/${priyaPost}`, { token: leaver.token });
     await call('POST', `/users/follow/${priya.user._id}`, { token: leaver.token });
     await call('POST', `/users/mute/${guest.user._id}`, { token: leaver.token });
+    const marcus = (await call('GET', `/users/by-username/${MARCUS}`, { token: leaver.token })).body.user;
+    await call('POST', `/users/block/${marcus._id}`, { token: leaver.token });
+    for (const word of ['spoilers', '#finale']) await call('POST', '/account/muted-words', { token: leaver.token, body: { word } });
     await call('POST', `/users/follow/${leaver.id}`, { token: guest.token });
     await call('POST', `/posts/like/${ownPost}`, { token: priya.token });
     await call('POST', `/users/bookmark/${ownPost}`, { token: guest.token });
@@ -51,7 +57,7 @@ export function defineAccountDataSuite(getContext: () => ContractContext): void 
     expect((await call('POST', `/moderation/posts/${reply}/hide`, { token: moderator.token })).status).toBe(200);
     await call('POST', '/account', { token: leaver.token, body: { email: `${username}@example.com` } });
     await call('POST', '/account', { token: guest.token, body: { email: 'guest.private@example.com' } });
-    return { leaver, guest, priya, priyaPost, ownPost, reply, guestReply, before };
+    return { leaver, guest, priya, marcus, priyaPost, ownPost, reply, guestReply, before };
   }
 
   /** What others see that the leaver moved: Priya's followers, her post's likes and replies, the guest's follows, bookmarks and Priya's notifications. */
@@ -70,8 +76,8 @@ export function defineAccountDataSuite(getContext: () => ContractContext): void 
     };
   }
 
-  it('downloads the account’s data: profile, posts, likes, bookmarks and follows, without a password hash or anyone else’s address', async () => {
-    const { leaver, guest, priya, priyaPost, ownPost, reply } = await leaverWithData();
+  it('downloads the account’s data: profile, posts, likes, bookmarks, follows, mutes, blocks and muted words, without a password hash or anyone else’s address', async () => {
+    const { leaver, guest, priya, marcus, priyaPost, ownPost, reply } = await leaverWithData();
     expectRefusal(await call('GET', '/account/export'), 401, SPEC_ERRORS.invalidToken);
     const answer = await call('GET', '/account/export', { token: leaver.token });
     expect(answer.status).toBe(200);
@@ -87,6 +93,9 @@ export function defineAccountDataSuite(getContext: () => ContractContext): void 
     expect(data.bookmarks).toEqual([{ postId: priyaPost }]);
     expect(data.following).toEqual([{ _id: priya.user._id, username: PRIYA }]);
     expect(data.followers).toEqual([{ _id: guest.user._id, username: GUEST }]);
+    expect(data.muted).toEqual([{ _id: guest.user._id, username: GUEST }]);
+    expect(data.blocked).toEqual([{ _id: marcus._id, username: MARCUS }]);
+    expect(data.mutedWords).toEqual(['#finale', 'spoilers']);
     const text = JSON.stringify(answer.body);
     expect(text).not.toMatch(/password/i);
     expect(text).not.toContain('guest.private@example.com');

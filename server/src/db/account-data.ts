@@ -39,9 +39,9 @@ export async function loadAccountData(q: Queryable, user: StoredUser, view: Pick
     'SELECT post_id::text FROM bookmarks WHERE user_id = $1::uuid ORDER BY seq DESC LIMIT $2',
     params,
   );
-  const people = (mine: string, theirs: string) =>
+  const people = (table: 'follows' | 'mutes' | 'blocks', mine: string, theirs: string) =>
     q.query<{ _id: string; username: string }>(
-      `SELECT u.id::text AS "_id", u.username FROM follows f JOIN users u ON u.id = f.${theirs}
+      `SELECT u.id::text AS "_id", u.username FROM ${table} f JOIN users u ON u.id = f.${theirs}
         WHERE f.${mine} = $1::uuid ORDER BY f.seq DESC LIMIT $2`,
       params,
     );
@@ -63,8 +63,10 @@ export async function loadAccountData(q: Queryable, user: StoredUser, view: Pick
     ),
     likes: likes.rows,
     bookmarks: bookmarks.rows.map((row) => row.post_id),
-    following: (await people('follower_id', 'followee_id')).rows,
-    followers: (await people('followee_id', 'follower_id')).rows,
+    following: (await people('follows', 'follower_id', 'followee_id')).rows,
+    followers: (await people('follows', 'followee_id', 'follower_id')).rows,
+    muted: (await people('mutes', 'muter_id', 'muted_id')).rows,
+    blocked: (await people('blocks', 'blocker_id', 'blocked_id')).rows,
   };
 }
 

@@ -50,7 +50,7 @@ export const ACCOUNT_TEXTS = {
   signOutEverywhereHint: 'Signs this account out on every device and browser, this one too.',
   signedOutEverywhere: 'Signed out everywhere',
   downloadSection: 'Download my data',
-  downloadHint: 'A JSON file of your profile, posts, likes, bookmarks and follows.',
+  downloadHint: 'A JSON file of your profile, posts, likes, bookmarks, follows, and whom and what you muted or blocked.',
   downloadData: 'Download my data',
   downloaded: 'Your data was downloaded.',
   deleteSection: 'Delete account',

@@ -121,6 +121,9 @@ describe('the password and the sessions', () => {
       bookmarks: [],
       following: [],
       followers: [],
+      muted: [],
+      blocked: [],
+      mutedWords: [],
     };
     const exportAccount = vi.spyOn(compactApi, 'exportAccount').mockResolvedValue({ data });
     const saved: { name: string; text: Promise<string> }[] = [];

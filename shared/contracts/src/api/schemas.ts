@@ -172,7 +172,7 @@ export const AuditEntry = open({
   at: Text,
 });
 
-/** Someone the account follows or is followed by, in its data export. */
+/** Someone the account follows, is followed by, muted or blocked, in its data export. */
 const PersonRef = open({ _id: Text, username: Text });
 const AccountExportObject = open({
   exportedAt: Text,
@@ -188,6 +188,10 @@ const AccountExportObject = open({
   bookmarks: Type.Array(open({ postId: Text })),
   following: Type.Array(PersonRef),
   followers: Type.Array(PersonRef),
+  /** The people the account muted and blocked, and its muted words, phrases and tags. */
+  muted: Type.Array(PersonRef),
+  blocked: Type.Array(PersonRef),
+  mutedWords: Type.Array(Text),
 });
 /**
  * Everything the account holds, as its owner downloads it. An interface, so that the route table's
