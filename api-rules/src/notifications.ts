@@ -5,7 +5,7 @@
  * event (server/src/db/notifications.ts). Likes of one post and follows gather in one line while it is
  * unread; your own actions never notify you.
  */
-import { mentionsIn, type Notification, type NotificationKind } from '@chirp/contracts';
+import { mentionsIn, mutedWordIn, type Notification, type NotificationKind } from '@chirp/contracts';
 import { findPost, findUserById, refuse, type Database, type Moment, type StoredNotification, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { decodeBase64Url, encodeBase64Url } from './paging';
@@ -48,8 +48,28 @@ export function newPostEvents(db: Database, caller: StoredUser, postId: string):
   return events;
 }
 
-/** The events as lines of `db.notifications`: a new line, or an unread one of its group gaining the actor. */
-/** Whoever muted or blocked the actor, or was blocked by them, hears nothing (as nobody hears their own). */
+/** The kinds whose post someone else wrote: a reply to you, a mention of you. */
+const ABOUT_OTHERS_POST: ReadonlySet<NotificationKind> = new Set(['reply', 'mention']);
+
+/** Whether the recipient's muted words may silence the event: it is about a post someone else wrote. */
+export const mutedWordsApplyTo = (event: Pick<NotificationEvent, 'kind' | 'postId'>) => event.postId !== undefined && ABOUT_OTHERS_POST.has(event.kind);
+
+/**
+ * Whether the recipient's muted words silence the event: a reply or mention whose post holds one of
+ * them notifies nobody, as the post is folded away in their lists. A like is of their own post, which
+ * their muted words never touch.
+ */
+export const silencedByMutedWords = (
+  event: Pick<NotificationEvent, 'kind' | 'postId'>,
+  content: string | undefined,
+  mutedWords: readonly string[] | undefined,
+) => mutedWordsApplyTo(event) && content !== undefined && mutedWordIn(content, mutedWords ?? []) !== undefined;
+
+/**
+ * The events as lines of `db.notifications`: a new line, or an unread one of its group gaining the actor.
+ * Whoever muted or blocked the actor, or was blocked by them, hears nothing (as nobody hears their
+ * own), and neither does someone whose muted words the post holds.
+ */
 export function addNotifications(db: Database, events: readonly NotificationEvent[], moment: Moment): Database {
   if (events.length === 0) return db;
   let list = db.notifications ?? [];
@@ -58,6 +78,8 @@ export function addNotifications(db: Database, events: readonly NotificationEven
     const name = event.to.toLowerCase();
     const user = db.users.find((entry) => entry.username.toLowerCase() === name);
     if (!user || user._id === event.actorId || hiddenFrom(db, user).has(event.actorId)) continue;
+    const post = event.postId === undefined ? undefined : db.posts.find((entry) => entry._id === event.postId);
+    if (silencedByMutedWords(event, post?.content, user.mutedWords)) continue;
     const group = groupOf(event);
     const open = list.find((entry) => entry.userId === user._id && entry.group === group && !entry.read);
     seq += 1;

@@ -183,6 +183,27 @@ export function defineSafetySuite(getContext: () => ContractContext): void {
       expect(markOf(await feedOf(guest.token), finale._id)).toBeUndefined();
     });
 
+    it('silence replies and mentions that hold them: nobody is notified of those, and everything else still notifies', async () => {
+      const { guest, priya, guestPost } = await twoPeople();
+      await muteWord(guest.token, 'spoilers');
+      const reply = (content: string) =>
+        call('POST', '/posts', { token: priya.token, body: { postData: { content, replyTo: guestPost._id } } });
+      expect((await reply('Big SPOILERS ahead')).status).toBe(201);
+      await call('POST', '/posts', { token: priya.token, body: { postData: { content: `@${GUEST} no spoilers here, promise` } } });
+      const notifications = async () =>
+        ((await call('GET', '/notifications', { token: guest.token })).body.notifications as { kind: string; post?: { content: string } }[]).map(
+          (line) => `${line.kind}: ${line.post?.content ?? ''}`,
+        );
+      expect(await notifications()).toEqual([]);
+      expect((await call('GET', '/notifications/unread', { token: guest.token })).body).toEqual({ unread: 0 });
+
+      // A reply without the word, a mention without it and a like (of the muter's own post) still reach them.
+      await reply('A kind word');
+      await call('POST', '/posts', { token: priya.token, body: { postData: { content: `Hello @${GUEST}` } } });
+      await call('POST', `/posts/like/${guestPost._id}`, { token: priya.token });
+      expect((await notifications()).sort()).toEqual([`like: ${guestPost.content}`, `mention: Hello @${GUEST}`, 'reply: A kind word'].sort());
+    });
+
     it('are kept once each, normalised, in the order added; refused empty, too long, without a letter or digit, or past the limit; need a token', async () => {
       const { guest } = await twoPeople();
       expect((await muteWord(guest.token, '  Game   OF Thrones ')).body.words).toEqual(['game of thrones']);

@@ -11,6 +11,8 @@ import {
   groupOf,
   NOTIFICATION_EXCERPT,
   parseTimestamp,
+  mutedWordsApplyTo,
+  silencedByMutedWords,
   type Moment,
   type NotificationEvent,
   LIMITS,
@@ -21,12 +23,14 @@ import { hiddenAuthors } from './post-queries';
 import { claimMentionNotifications, type Quotas } from '../quotas';
 
 /**
- * Keeps the events of one change, in its transaction. Someone who does not exist, the actor, and
- * whoever muted or blocked the actor or was blocked by them, hear nothing; past the sender's mention quota (with `quotas`), the people mentioned hear nothing either.
+ * Keeps the events of one change, in its transaction. Someone who does not exist, the actor,
+ * whoever muted or blocked the actor or was blocked by them, and whoever muted a word the post holds
+ * hear nothing; past the sender's mention quota (with `quotas`), the people mentioned hear nothing either.
  */
 export async function recordNotices(q: Queryable, events: readonly NotificationEvent[], moment: Moment, quotas?: Quotas): Promise<void> {
   const { date, offsetMinutes } = parseTimestamp(moment.now);
-  for (const event of quotas ? await withinMentionQuota(q, events, quotas) : events) {
+  const heard = await withoutMutedWords(q, events);
+  for (const event of quotas ? await withinMentionQuota(q, heard, quotas) : heard) {
     await q.query(
       `INSERT INTO notifications (id, user_id, kind, grp, post_id, actor_ids, updated_at, updated_offset)
        SELECT $1, u.id, $2, $3, $4::uuid, ARRAY[$5::uuid], $6, $7 FROM users u
@@ -39,6 +43,28 @@ export async function recordNotices(q: Queryable, events: readonly NotificationE
       [moment.newId(), event.kind, groupOf(event), event.postId ?? null, event.actorId, date, offsetMinutes, event.to],
     );
   }
+}
+
+/**
+ * The events, less those the recipient's muted words silence: two reads for the whole change (the
+ * posts it names, and the muted words of the people it notifies who have any).
+ */
+async function withoutMutedWords(q: Queryable, events: readonly NotificationEvent[]): Promise<readonly NotificationEvent[]> {
+  const worded = events.filter(mutedWordsApplyTo);
+  if (worded.length === 0) return events;
+  const people = await q.query<{ name: string; muted_words: string[] }>(
+    'SELECT lower(username) AS name, muted_words FROM users WHERE lower(username) = ANY($1::text[]) AND cardinality(muted_words) > 0',
+    [worded.map((event) => event.to.toLowerCase())],
+  );
+  if (people.rows.length === 0) return events;
+  const mutedWords = new Map(people.rows.map((row) => [row.name, row.muted_words]));
+  const posts = await q.query<{ id: string; content: string }>('SELECT id::text, content FROM posts WHERE id = ANY($1::uuid[])', [
+    [...new Set(worded.map((event) => event.postId))],
+  ]);
+  const contents = new Map(posts.rows.map((row) => [row.id, row.content]));
+  return events.filter(
+    (event) => !silencedByMutedWords(event, contents.get(event.postId ?? ''), mutedWords.get(event.to.toLowerCase())),
+  );
 }
 
 /**

@@ -37,7 +37,7 @@ export const SAFETY_TEXTS = {
   blockedYouProfile: 'This account has blocked you.',
   /** Muted words (muted-words.ts): the settings' section, and a post folded away for holding one. */
   mutedWordsSection: 'Muted words',
-  mutedWordsHint: 'Posts that hold one of these words, phrases or #tags are folded away in your feeds, with Show anyway to read them. Your own posts never are.',
+  mutedWordsHint: 'Posts that hold one of these words, phrases or #tags are folded away in your feeds, with Show anyway to read them, and replies or mentions that hold one do not notify you. Your own posts never are.',
   mutedWordLabel: 'Word, phrase or #tag',
   muteWord: 'Mute word',
   noMutedWords: 'You have not muted any words.',
