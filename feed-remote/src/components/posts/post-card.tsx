@@ -139,7 +139,12 @@ interface PostCardProps {
   /** Place in its list (1-based) and the list's length, for the feed's aria-posinset/setsize. */
   position?: number;
   total?: number;
+  /** What belongs to the post, shown under it inside its article: in a conversation, its replies. */
+  children?: ReactNode;
 }
+
+/** The post's replies (or anything else that belongs to it) under the card's own content. */
+const Below = ({ children }: Pick<PostCardProps, 'children'>) => (children ? <div className="post-card__below">{children}</div> : null);
 
 /** A card's article: its place in the list, its name (the element `labelledBy`), and the j/k shortcuts' mark. */
 const cardAttributes = ({ position, total }: Pick<PostCardProps, 'position' | 'total'>, labelledBy: string) => ({
@@ -155,7 +160,7 @@ const cardAttributes = ({ position, total }: Pick<PostCardProps, 'position' | 't
  * In place of a post holding one of the viewer's muted words (the back end names it): what it was
  * folded for, and Show anyway, which shows the post itself.
  */
-function FoldedPostCard({ post, position, total }: PostCardProps & { post: CompactPost & { mutedWord: string } }) {
+function FoldedPostCard({ post, position, total, children }: PostCardProps & { post: CompactPost & { mutedWord: string } }) {
   const noteId = useId();
   const showAnyway = useFeedStore((state) => state.shownAnywayChosen);
   return (
@@ -166,6 +171,7 @@ function FoldedPostCard({ post, position, total }: PostCardProps & { post: Compa
       <button type="button" className="button post-card__show-anyway" onClick={() => showAnyway(post._id)}>
         {SAFETY_TEXTS.showAnyway}
       </button>
+      <Below>{children}</Below>
     </article>
   );
 }
@@ -178,7 +184,7 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
   return <ShownPostCard {...props} />;
 });
 
-function ShownPostCard({ post, position, total }: PostCardProps) {
+function ShownPostCard({ post, position, total, children }: PostCardProps) {
   const signedIn = useSession((state) => state.token !== null);
   const ownPost = useSession((state) => state.username === post.username);
   const { liked, likeCount, bookmarked } = usePostShown(post);
@@ -293,6 +299,7 @@ function ShownPostCard({ post, position, total }: PostCardProps) {
       {confirmingDelete && (
         <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
       )}
+      <Below>{children}</Below>
       {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
       {replying && (
         <ReplyDialog

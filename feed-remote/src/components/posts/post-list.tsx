@@ -6,6 +6,7 @@ import { FeedContent, PostsLoader } from '../feed-page';
 import { type PostFeed, usePostFeed } from '../use-post-feed';
 import { useListPositionsSlot, useRestoringOffset } from '../use-scroll-memory';
 import { PostCard } from './post-card';
+import { ReplyBranch } from './reply-branch';
 import '@chirp/ui/styles.css';
 import './post-list.css';
 
@@ -16,6 +17,8 @@ export interface PostListViewProps {
   label: string;
   /** The list's next page, asked for as the person nears the end. */
   more?: PostFeed['more'];
+  /** A conversation's replies: each shows its own replies under it, as a tree. */
+  branches?: boolean;
 }
 
 /**
@@ -99,7 +102,7 @@ export function PostList({ source, emptyText, label }: PostListProps) {
   const feed = usePostFeed(source);
   return (
     <FeedContent feed={feed}>
-      <PostListView posts={feed.posts} emptyText={emptyText} label={label} more={feed.more} />
+      <PostListView posts={feed.posts} emptyText={emptyText} label={label} more={feed.more} branches={source.kind === 'replies'} />
     </FeedContent>
   );
 }
@@ -109,11 +112,11 @@ export function PostList({ source, emptyText, label }: PostListProps) {
  * feed of 10,000 posts keeps no more cards in the DOM than one of 50. The list scrolls with the
  * window, as the shell's layout scrolls the document; nearing its end asks for the next page.
  */
-export function PostListView({ posts, emptyText, label, more }: PostListViewProps) {
+export function PostListView({ posts, emptyText, label, more, branches = false }: PostListViewProps) {
   if (posts.length === 0 && !more?.available) return <p className="post-list__empty">{emptyText}</p>;
   return (
     <>
-      <WindowedPostList posts={posts} label={label} more={more} />
+      <WindowedPostList posts={posts} label={label} more={more} branches={branches} />
       {more && <NextPage more={more} />}
     </>
   );
@@ -134,7 +137,7 @@ function NextPage({ more }: { more: PostFeed['more'] }) {
   return more.loading ? <PostsLoader label="Loading more posts" /> : null;
 }
 
-function WindowedPostList({ posts, label, more }: { posts: CompactPost[]; label: string; more?: PostFeed['more'] }) {
+function WindowedPostList({ posts, label, more, branches }: Required<Pick<PostListViewProps, 'posts' | 'label' | 'branches'>> & Pick<PostListViewProps, 'more'>) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   // A feed coming back renders the posts at its remembered offset from the first frame.
@@ -199,7 +202,9 @@ function WindowedPostList({ posts, label, more }: { posts: CompactPost[]; label:
             className="post-list__item"
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <PostCard post={post} position={item.index + 1} total={more?.available ? -1 : posts.length} />
+            <PostCard post={post} position={item.index + 1} total={more?.available ? -1 : posts.length}>
+              {branches && <ReplyBranch post={post} level={1} />}
+            </PostCard>
           </div>
         );
       })}

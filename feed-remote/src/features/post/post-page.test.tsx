@@ -35,6 +35,43 @@ describe('a post’s page', () => {
     expect(replies).toHaveBeenCalledWith(answer._id, { cursor: undefined });
   });
 
+  it('shows the replies as a tree three levels deep, with Show more replies past the first two of a branch and past the third level', async () => {
+    const reply = (username: string, content: string, replyTo: string, replyCount = 0) =>
+      aCompactPost({ username, content, replyTo, replyingTo: 'someone', replyCount });
+    const first = reply('ada', 'First reply', answer._id, 3);
+    const second = reply('bo', 'Second reply', answer._id);
+    const [deep, side, hidden] = [
+      reply('cy', 'Level two, with more', first._id, 1),
+      reply('di', 'Level two, alone', first._id),
+      reply('ed', 'Level two, third', first._id),
+    ];
+    const third = reply('flo', 'Level three', deep._id, 2);
+    const pages: Record<string, ReturnType<typeof reply>[]> = {
+      [answer._id]: [first, second],
+      [first._id]: [deep, side, hidden],
+      [deep._id]: [third],
+    };
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [], post: answer });
+    const replies = vi.spyOn(compactApi, 'replies').mockImplementation(async (postId) => aPostPage(pages[postId] ?? []));
+    renderWithApp(<PostPage postId={answer._id} />, { path: `/post/${answer._id}` });
+
+    const underFirst = await screen.findByRole('list', { name: `Replies to @${first.username}` });
+    await within(underFirst).findByRole('list', { name: `Replies to @${deep.username}` });
+    const levelTwo = within(underFirst).getAllByRole('article');
+    expect(levelTwo.map((card) => card.textContent)).toEqual([expect.stringContaining('Level two, with more'), expect.stringContaining('Level three'), expect.stringContaining('Level two, alone')]);
+    expect(within(underFirst).queryByText('Level two, third')).not.toBeInTheDocument();
+    // Two of the first reply's three replies show; the rest is on its page.
+    expect(screen.getByRole('link', { name: `Show more replies to @${first.username}` })).toHaveAttribute('href', `/post/${first._id}`);
+    // The third level shows, and what lies below it is a link to its page.
+    const underDeep = screen.getByRole('list', { name: `Replies to @${deep.username}` });
+    expect(within(underDeep).getByRole('article')).toHaveTextContent('Level three');
+    const below = within(underDeep).getByRole('link', { name: `Show more replies to @${third.username}` });
+    expect(below).toHaveTextContent('Show more replies');
+    expect(below).toHaveAttribute('href', `/post/${third._id}`);
+    // Only replies with replies are asked for: never the second reply's, nor the third level's.
+    expect(replies.mock.calls.map(([postId]) => postId).sort()).toEqual([answer._id, first._id, deep._id].sort());
+  });
+
   /** The page at the end of `entries` (the app's history so far), and where the person is now. */
   function renderAfter(entries: string[]) {
     function Where() {
