@@ -168,6 +168,12 @@ export function likedPosts(db: Database, username: string): StoredPost[] {
   return db.posts.filter((post) => post.likes.likedBy.includes(user._id));
 }
 
+/** The people who like a post (paged like every list of people: by username). */
+export function likersOf(db: Database, post: StoredPost): StoredUser[] {
+  const ids = new Set(post.likes.likedBy);
+  return db.users.filter((entry) => ids.has(entry._id));
+}
+
 export function followersOf(db: Database, user: StoredUser): StoredUser[] {
   const ids = new Set(user.followers);
   return db.users.filter((entry) => ids.has(entry._id));

@@ -16,6 +16,7 @@ import {
   followersOf,
   followingOf,
   likedPosts,
+  likersOf,
   LIMITS,
   pagePeople,
   pagePosts,
@@ -98,6 +99,11 @@ export const compactHandlers = {
   following: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
     return peoplePageReply(backend.db, followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
+  },
+  likers: async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    const post = findShownPost(backend.db, call.params.postId!, viewer.caller?._id);
+    return peoplePageReply(backend.db, likersOf(backend.db, post), call.query, viewer);
   },
   searchUsers: async (call, backend) => {
     const viewer = await readingViewer(call, backend);

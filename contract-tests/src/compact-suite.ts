@@ -252,6 +252,24 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
       expect((await call('GET', '/suggestions')).status).toBe(401);
     });
 
+    it('lists the people who like a post, by username, a page at a time; a post that is not there is not found', async () => {
+      const guest = await api.loginGuest();
+      const marcus = await api.loginSeedUser('marcus_bell');
+      const [post] = await api.postsOf(PRIYA);
+      const likersPath = `/posts/${post!._id}/likers`;
+      const before = (await allPages(likersPath, undefined, 'users')) as PersonCard[];
+      for (const { token } of [guest, marcus]) expect((await call('POST', `/posts/like/${post!._id}`, { token })).status).toBe(201);
+      const likers = (await allPages(likersPath, guest.token, 'users')) as PersonCard[];
+      const expected = [...new Set([...before.map((person) => person.username), GUEST, 'marcus_bell'])].sort();
+      expect(likers.map((person) => person.username)).toEqual(expected);
+      likers.forEach(expectPerson);
+      // Taking the like back takes the person off the list.
+      await call('POST', `/posts/dislike/${post!._id}`, { token: marcus.token });
+      expect(((await allPages(likersPath, undefined, 'users')) as PersonCard[]).map((person) => person.username)).not.toContain('marcus_bell');
+      expectRefusal(await call('GET', '/posts/00000000-0000-4000-8000-000000000000/likers'), 404, DECIDED_ERRORS.postNotFound);
+      expect((await call('GET', `${likersPath}?cursor=garbage`)).status).toBe(400);
+    });
+
     it('lists the posts a user likes', async () => {
       const { token } = await api.loginGuest();
       const [post] = await api.postsOf(PRIYA);

@@ -114,6 +114,12 @@ export const compactHandlers = {
   },
   followers: peopleOf('followers'),
   following: peopleOf('following'),
+  likers: async (call, services) => {
+    const viewer = await readerId(call, services);
+    // Only a post the viewer is shown has likers to show (a hidden one is not found, as everywhere).
+    const post = (await compactPostById(services.sql, call.params.postId!, viewer, naming(call))) ?? refuse(404, DECIDED_ERRORS.postNotFound);
+    return compactPeoplePage(services.sql, { kind: 'likers', of: post._id }, call, viewer);
+  },
   searchUsers: async (call, services) => {
     const viewer = await readerId(call, services);
     return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);

@@ -39,6 +39,7 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   userByUsername: 'primary',
   followers: 'replica',
   following: 'replica',
+  likers: 'replica',
   searchUsers: 'replica',
   searchPosts: 'replica',
   suggestions: 'replica',

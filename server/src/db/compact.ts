@@ -228,6 +228,7 @@ export type PeopleFilter =
   | { kind: 'everyone' }
   | { kind: 'followers'; of: string }
   | { kind: 'following'; of: string }
+  | { kind: 'likers'; of: string }
   | { kind: 'search'; text: string }
   | { kind: 'suggestions'; for: string }
   | { kind: 'muted'; by: string }
@@ -241,6 +242,8 @@ function peopleCondition(filter: PeopleFilter, param: (value: unknown) => string
       return `u.id IN (SELECT f.follower_id FROM follows f WHERE f.followee_id = ${param(filter.of)}::uuid)`;
     case 'following':
       return `u.id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ${param(filter.of)}::uuid)`;
+    case 'likers':
+      return `u.id IN (SELECT r.user_id FROM post_reactions r WHERE r.post_id = ${param(filter.of)}::uuid AND r.liked)`;
     case 'search': {
       // Spec 5: a case-insensitive substring; LIKE's own wildcards in the text are matched as text.
       const pattern = param(`%${filter.text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);

@@ -91,6 +91,7 @@ function replyCounted(postId: string, delta: number): void {
   const counted = (post: CompactPost) => (post._id === postId ? { ...post, replyCount: Math.max(0, post.replyCount + delta) } : post);
   updatePostLists((posts) => (posts.some((post) => post._id === postId) ? posts.map(counted) : posts));
   updateThreads(counted);
+  markStale(queryKeys.peopleList({ kind: 'likers', postId }));
 }
 
 /** Every search's list of posts: which of them a new or edited post belongs to, only the server knows. */
@@ -107,6 +108,7 @@ export function postStored(post: CompactPost, me: string | null): void {
   });
   updateThreads((entry) => (entry._id === post._id ? post : entry));
   if (me && post.likedByMe) markStale(queryKeys.postList({ kind: 'liked', username: me }));
+  markStale(queryKeys.peopleList({ kind: 'likers', postId: post._id }));
   markStale(SEARCHES);
 }
 

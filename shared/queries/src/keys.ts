@@ -20,6 +20,8 @@ export type PostSource =
 export type PeopleSource =
   | { kind: 'followers'; userId: string }
   | { kind: 'following'; userId: string }
+  /** The people who like a post. */
+  | { kind: 'likers'; postId: string }
   | { kind: 'search'; text: string }
   | { kind: 'suggestions' }
   /** The signed-in person's muted and blocked people (Settings). */

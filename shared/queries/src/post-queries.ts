@@ -32,6 +32,8 @@ export function fetchPeoplePage(source: PeopleSource, cursor?: string): Promise<
       return compactApi.followers(source.userId, { cursor });
     case 'following':
       return compactApi.following(source.userId, { cursor });
+    case 'likers':
+      return compactApi.likers(source.postId, { cursor });
     case 'search':
       return compactApi.searchPeople(source.text, { cursor });
     case 'suggestions':

@@ -431,3 +431,48 @@ describe('replies', () => {
     expect(within(article).getByRole('link', { name: /\d{4}/ })).toHaveAttribute('href', `/post/${post._id}`);
   });
 });
+
+describe('who likes a post', () => {
+  const bo = { ...summaryOf(aProfile({ username: 'bo', firstName: 'Bo', lastName: 'Lee' })), followedByMe: false };
+
+  it('the like count opens a dialog of the people who like the post, each a link to their profile; closing it gives focus back', async () => {
+    const post = aPost({ likeCount: 1 });
+    const likers = vi.spyOn(compactApi, 'likers').mockResolvedValue({ users: [bo], nextCursor: null });
+    const { user, article } = showPost(post);
+    const count = within(article).getByRole('button', { name: 'Liked by 1 person' });
+    expect(count).toHaveTextContent('1');
+    // The Like button is still described by the count alone.
+    expect(likeCount(article)).toHaveTextContent(/^1$/);
+
+    await user.click(count);
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by' });
+    const list = await within(dialog).findByRole('list', { name: "People who like @ada's post" });
+    expect(within(list).getByRole('link', { name: /Bo Lee/ })).toHaveAttribute('href', '/profile/bo');
+    expect(within(list).getByRole('link', { name: /Bo Lee/ })).toHaveTextContent('@bo');
+    expect(likers).toHaveBeenCalledWith(post._id, { cursor: undefined });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(article).getByRole('button', { name: 'Liked by 1 person' })).toHaveFocus();
+  });
+
+  it('pages with Show more, and a count of 0 is no button', async () => {
+    const cy = { ...bo, _id: 'cy-id', username: 'cy', firstName: 'Cy' };
+    vi.spyOn(compactApi, 'likers').mockImplementation(async (_postId, { cursor } = {}) =>
+      cursor ? { users: [cy], nextCursor: null } : { users: [bo], nextCursor: 'next' },
+    );
+    const { user, article } = showPost(aPost({ likeCount: 2 }));
+    await user.click(within(article).getByRole('button', { name: 'Liked by 2 people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Show more' }));
+    expect(await within(dialog).findByRole('link', { name: /Cy Lee/ })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('link')).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('a post nobody likes shows its count as text', () => {
+    const { article } = showPost(aPost({ likeCount: 0 }));
+    expect(within(article).queryByRole('button', { name: /Liked by/ })).toBeNull();
+    expect(likeCount(article)).toHaveTextContent('0');
+  });
+});

@@ -15,7 +15,7 @@ import {
   shortcutTarget,
   TrashIcon,
 } from '@chirp/ui';
-import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { lazy, memo, type MouseEvent, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
@@ -24,6 +24,12 @@ import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/
 import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
+
+/** Who likes a post: loaded when first opened, as few people open it. */
+const LikersDialog = lazy(() => import('./likers-dialog'));
+
+/** The like count's button: its name holds the number it shows. */
+export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
 
@@ -58,10 +64,12 @@ interface ToggleActionProps {
   icon: ReactNode;
   /** Shown beside the button, which it describes. */
   count?: number;
+  /** When set and the count is not 0, the count is a button that opens who is counted; its name. */
+  countAction?: { name: string; open: () => void };
 }
 
 /** A pressed/not-pressed action button of the card (Like, Bookmark). */
-function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count }: ToggleActionProps) {
+function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count, countAction }: ToggleActionProps) {
   const countId = useId();
   return (
     <div className={`post-card__action post-card__action--${variant}${pressed ? ' is-on' : ''}`}>
@@ -77,11 +85,18 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count 
       >
         {icon}
       </button>
-      {count !== undefined && (
-        <span id={countId} className="post-card__count">
-          {count}
-        </span>
-      )}
+      {count !== undefined &&
+        (countAction && count > 0 ? (
+          <button type="button" className="post-card__count-button" aria-label={countAction.name} onClick={countAction.open}>
+            <span id={countId} className="post-card__count">
+              {count}
+            </span>
+          </button>
+        ) : (
+          <span id={countId} className="post-card__count">
+            {count}
+          </span>
+        ))}
     </div>
   );
 }
@@ -192,6 +207,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
   const [replying, setReplying] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [showingLikers, setShowingLikers] = useState(false);
   // Replies being deleted show nowhere, nor do they count.
   const replyCount = post.replyCount - useRepliesDeleting(post._id);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
@@ -284,6 +300,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
             onToggle={() => toggleLike(post)}
             icon={<HeartIcon filled={liked} />}
             count={likeCount}
+            countAction={{ name: likersButtonName(likeCount), open: () => setShowingLikers(true) }}
           />
           <ToggleAction
             variant="bookmark"
@@ -301,6 +318,11 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
       )}
       <Below>{children}</Below>
       {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
+      {showingLikers && (
+        <Suspense fallback={null}>
+          <LikersDialog post={post} onClose={() => setShowingLikers(false)} />
+        </Suspense>
+      )}
       {replying && (
         <ReplyDialog
           post={post}

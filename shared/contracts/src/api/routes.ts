@@ -164,6 +164,10 @@ export const CORE_ROUTES = {
     method: 'GET', path: '/posts/:postId/replies', auth: 'public',
     schemas: ({ queries, answers }) => ({ query: queries.page, answer: answers.postPage }),
   }),
+  likers: route({
+    method: 'GET', path: '/posts/:postId/likers', auth: 'public',
+    schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
+  }),
   repliesOfUser: route({
     method: 'GET', path: '/posts/user/:username/replies', auth: 'public',
     schemas: ({ queries, answers }) => ({ query: queries.page, answer: answers.postPage }),

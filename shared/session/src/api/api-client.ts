@@ -193,6 +193,8 @@ export const compactApi = {
   profileById: (userId: string): Promise<ProfileResponse> => compactCalls.user({ params: { userId } }),
   followers: (userId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.followers({ params: { userId }, query: { ...query } }),
   following: (userId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.following({ params: { userId }, query: { ...query } }),
+  /** The people who like a post, by username, a page at a time. */
+  likers: (postId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.likers({ params: { postId }, query: { ...query } }),
   searchPeople: (text: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.searchUsers({ query: { q: text, ...query } }),
   searchPosts: (text: string, query: PageQuery = {}): Promise<PostPage> => compactCalls.searchPosts({ query: { q: text, ...query } }),
   suggestions: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.suggestions({ query: { ...query } }),

@@ -1,0 +1,61 @@
+import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { errorMessage } from '@chirp/session';
+import { loadedItems, usePeoplePages } from '@chirp/queries';
+import { RetryAlert, Spinner } from '@chirp/ui';
+import { Link } from 'react-router-dom';
+import { FeedDialog } from '../feed-dialog';
+import './likers-dialog.css';
+
+export const LIKERS_TITLE = 'Liked by';
+
+/** Who likes a post, a page at a time by username, each a link to their profile (opened from its like count). */
+export default function LikersDialog({ post, onClose }: { post: CompactPost; onClose: () => void }) {
+  const query = usePeoplePages({ kind: 'likers', postId: post._id });
+  const people = query.data ? loadedItems(query.data.pages.map((page) => page.users)) : null;
+  const more = () => void query.fetchNextPage({ cancelRefetch: false });
+  return (
+    <FeedDialog title={LIKERS_TITLE} onClose={onClose} className="likers-dialog">
+      {() =>
+        people === null ? (
+          query.isError ? (
+            <RetryAlert message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          ) : (
+            <Spinner label="Loading who liked this post" />
+          )
+        ) : (
+          <>
+            {people.length === 0 ? (
+              <p className="likers-dialog__empty">Nobody likes this post yet.</p>
+            ) : (
+              <ul className="likers-dialog__list" aria-label={`People who like @${post.username}'s post`}>
+                {people.map((person) => {
+                  const name = `${person.firstName} ${person.lastName}`.trim() || person.username;
+                  return (
+                    <li key={person._id}>
+                      <Link to={paths.profile(person.username)} className="likers-dialog__person">
+                        <img className="avatar" src={person.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
+                        <span className="likers-dialog__names">
+                          <span className="likers-dialog__name">{name}</span>
+                          <span className="likers-dialog__username">@{person.username}</span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {query.isFetchNextPageError ? (
+              <RetryAlert message={errorMessage(query.error)} onRetry={more} />
+            ) : query.isFetchingNextPage ? (
+              <Spinner label="Loading more people" />
+            ) : query.hasNextPage ? (
+              <button type="button" className="button likers-dialog__more" onClick={more}>
+                Show more
+              </button>
+            ) : null}
+          </>
+        )
+      }
+    </FeedDialog>
+  );
+}
