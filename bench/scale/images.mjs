@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { deploy, freePort } from '../../scripts/deploy.mjs';
-import { launchChromium } from '../support/browser.mjs';
-import { GUEST, VIEWPORT } from '../support/login-journey.mjs';
+import { launchChromium, logInAsGuest } from '../support/browser.mjs';
+import { VIEWPORT } from '../support/login-journey.mjs';
 import { ROOT } from '../support/scale-data.mjs';
 
 const { spawnServer } = await import('../../server/src/__tests__/spawn-server.ts');
@@ -77,11 +77,7 @@ async function firstScreenImageBytes(browser, shellUrl, deviceScaleFactor) {
     if (entry) entry.bytes = encodedDataLength;
   });
   try {
-    await page.goto(`${shellUrl}/`);
-    await page.getByLabel('Email address').fill(GUEST.username);
-    await page.getByLabel('Password', { exact: true }).fill(GUEST.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('main article').first().waitFor({ timeout: 60_000 });
+    await logInAsGuest(page, shellUrl);
     // The live updates' stream stays open, so the network is never idle: wait instead until every
     // image of the page is loaded and no image request came for a second.
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
