@@ -54,6 +54,7 @@ import {
   addBenchPosts, BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
 } from '../support/scale-data.mjs';
 
+if (process.argv.includes('--images')) process.exit((await import('./images.mjs'), 0)); // the image bytes figure alone: bench/scale/images.mjs
 const { spawnServer } = await import('../../server/src/__tests__/spawn-server.ts');
 const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
 const { pageQuery } = await import('../../server/src/db/post-queries.ts');

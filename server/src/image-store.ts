@@ -3,24 +3,19 @@
  * `/uploads/<name>`) or an S3-compatible bucket (served from S3_PUBLIC_URL, e.g. a CDN). The checks
  * (token, size, kind from the bytes) come first and are the same for both: see `uploads.ts`.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { S3Settings, ServerConfig } from './config';
-
-/** A checked image's kind: what its bytes are, and so its name's ending and its Content-Type. */
-export interface ImageKind {
-  extension: string;
-  contentType: string;
-}
+import { filesOfImage, type StoredFile } from './image-pipeline';
 
 export interface ImageStore {
   /**
-   * Keeps the bytes under a new random name and answers the URL they are served at.
-   * `requestOrigin` is where the upload came to, for a store this server serves itself.
+   * Keeps an image's files (`image-pipeline.ts`: the image, then its copies) under their names and
+   * answers the URL the first is served at. `requestOrigin` is where the upload came to, for a store
+   * this server serves itself.
    */
-  save(bytes: Buffer, kind: ImageKind, requestOrigin: string): Promise<string>;
-  /** Removes the image kept under `name` (the last part of its URL); one already gone is no error. */
+  save(files: StoredFile[], requestOrigin: string): Promise<string>;
+  /** Removes the image kept under `name` (the last part of its URL) and its copies; one already gone is no error. */
   remove(name: string): Promise<void>;
   /** Lets go of connections when the server closes. */
   close(): Promise<void>;
@@ -28,8 +23,6 @@ export interface ImageStore {
 
 /** Names never change their content, so caches may keep them for a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-
-const newName = (kind: ImageKind) => `${randomUUID()}.${kind.extension}`;
 
 /** Writes and flushes to disk before answering: an acknowledged upload survives a crash. */
 async function writeDurably(path: string, bytes: Buffer): Promise<void> {
@@ -44,13 +37,22 @@ async function writeDurably(path: string, bytes: Buffer): Promise<void> {
 
 export function folderStore(options: Pick<ServerConfig, 'uploadsDir' | 'publicUrl'>): ImageStore {
   return {
-    async save(bytes, kind, requestOrigin) {
-      const name = newName(kind);
+    async save(files, requestOrigin) {
       await mkdir(options.uploadsDir, { recursive: true });
-      await writeDurably(join(options.uploadsDir, name), bytes);
-      return `${options.publicUrl ?? requestOrigin}/uploads/${name}`;
+      try {
+        // The copies first, the image last: a crash between leaves copies no row names, which the
+        // sweep of unused uploads cannot see, but never an image whose copies are missing.
+        for (const file of files.slice(1)) await writeDurably(join(options.uploadsDir, file.name), file.bytes);
+        await writeDurably(join(options.uploadsDir, files[0]!.name), files[0]!.bytes);
+      } catch (error) {
+        await Promise.all(files.map((file) => rm(join(options.uploadsDir, file.name), { force: true })));
+        throw error;
+      }
+      return `${options.publicUrl ?? requestOrigin}/uploads/${files[0]!.name}`;
     },
-    remove: (name) => rm(join(options.uploadsDir, name), { force: true }),
+    remove: async (name) => {
+      await Promise.all(filesOfImage(name).map((file) => rm(join(options.uploadsDir, file), { force: true })));
+    },
     close: async () => {},
   };
 }
@@ -68,20 +70,22 @@ export async function s3Store(settings: S3Settings): Promise<ImageStore> {
   });
   return {
     async remove(name) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: name }));
+      await Promise.all(filesOfImage(name).map((key) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }))));
     },
-    async save(bytes, kind) {
-      const key = newName(kind);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: kind.contentType,
-          CacheControl: IMMUTABLE_CACHE,
-        }),
-      );
-      return `${settings.publicUrl}/${key}`;
+    async save(files) {
+      const put = (file: StoredFile) =>
+        client.send(
+          new PutObjectCommand({ Bucket: settings.bucket, Key: file.name, Body: file.bytes, ContentType: file.contentType, CacheControl: IMMUTABLE_CACHE }),
+        );
+      // The copies first, the image last, as in the folder: the image is never there without them.
+      try {
+        await Promise.all(files.slice(1).map(put));
+        await put(files[0]!);
+      } catch (error) {
+        await Promise.allSettled(files.map((file) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: file.name }))));
+        throw error;
+      }
+      return `${settings.publicUrl}/${files[0]!.name}`;
     },
     close: async () => client.destroy(),
   };

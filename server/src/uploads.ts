@@ -1,7 +1,9 @@
 /**
  * Images: `POST /api/uploads` (multipart field `file`, a valid token) keeps a JPEG, PNG, GIF or WebP
- * image — the kind is read from the bytes, never from the name or the declared type — in the image
- * store (`image-store.ts`: UPLOADS_DIR, or an S3-compatible bucket) and answers `{ url }`.
+ * image — the kind is read from the bytes, never from the name or the declared type, and the bytes
+ * must decode — in the image store (`image-store.ts`: UPLOADS_DIR, or an S3-compatible bucket),
+ * without its metadata and upright, with its smaller WebP copies (`image-pipeline.ts`), and answers
+ * `{ url }` and beside it the image's `width` and `height` and a `srcset` of the copies for each role.
  * `GET /uploads/<name>` serves what is in UPLOADS_DIR (with a bucket too: images kept there before
  * the switch stay reachable).
  */
@@ -11,7 +13,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { authenticate, runRoute, SERVER_ERRORS, reply, type ApiCall, type Services } from './api/context';
-import { IMMUTABLE_CACHE, type ImageKind } from './image-store';
+import { IMMUTABLE_CACHE } from './image-store';
+import { type ImageKind, processImage, UndecodableImage } from './image-pipeline';
+import { IMAGE_VARIANT_SIZES, imageSourceOf, type ImageRole } from '@chirp/contracts';
 import { findCaller, Refusal, refuse } from '@chirp/api-rules';
 import { loadUsersById } from './db/records';
 import { recordUpload, uploadNameOf, withinUploadQuota } from './quotas';
@@ -34,7 +38,25 @@ export const IMAGE_KINDS: KnownKind[] = [
 /** The kind of image these bytes are, from their magic numbers; undefined for anything else. */
 export const imageKindOf = (bytes: Buffer) => IMAGE_KINDS.find((kind) => kind.matches(bytes));
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
+// An image kept before the copies existed (`<uuid>.<ext>`), one kept since (`<uuid>-<w>x<h>.<ext>`), and a copy (`<uuid>-<size>.webp`).
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-[1-9][0-9]{0,4}x[1-9][0-9]{0,4})?\.(jpg|png|gif|webp)$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[1-9][0-9]{0,4}\.webp$/;
+
+/** The image's files, decoded and cleaned; bytes that do not decode are refused as no image. */
+export async function processedOrRefused(bytes: Buffer, kind: ImageKind) {
+  try {
+    return await processImage(bytes, kind);
+  } catch (error) {
+    if (error instanceof UndecodableImage) refuse(415, SERVER_ERRORS.notAnImage);
+    throw error;
+  }
+}
+
+/** The upload's answer: the spec's `{ url }`, and beside it what lets a client draw it at the size it is shown. */
+export function uploadAnswer(url: string, width: number, height: number) {
+  const roles = Object.keys(IMAGE_VARIANT_SIZES) as ImageRole[];
+  const srcset = Object.fromEntries(roles.map((role) => [role, imageSourceOf(url, role)?.srcSet ?? url])) as Record<ImageRole, string>;
+  return { url, width, height, srcset };
+}
 
 export type UploadOptions = Pick<ServerConfig, 'uploadsDir' | 'maxUploadBytes'>;
 
@@ -74,12 +96,13 @@ export function uploadRoutes(app: FastifyInstance, services: Services, options: 
           throw error;
         }
         const kind = imageKindOf(bytes) ?? refuse(415, SERVER_ERRORS.notAnImage);
+        const image = await processedOrRefused(bytes, kind);
         const url = await withinUploadQuota(services.sql, claims._id, bytes.length, services.quotas, async () => {
-          const saved = await services.images.save(bytes, kind, `${request.protocol}://${request.host}`);
+          const saved = await services.images.save(image.files, `${request.protocol}://${request.host}`);
           await recordUpload(services.sql, uploadNameOf(saved), claims._id, bytes.length);
           return saved;
         });
-        return reply({ url }, 201);
+        return reply(uploadAnswer(url, image.width, image.height), 201);
       },
       call,
       services,

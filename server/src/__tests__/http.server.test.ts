@@ -9,7 +9,8 @@ import { SERVER_ERRORS } from '../api/context';
 import { configFromEnv, tokenSecret } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { hashPassword, verifyPassword } from '../passwords';
-import { newTempDir, startTestServer, SAMPLE_IMAGES, uploadImage, type TestServer } from './test-server';
+import sharp from 'sharp';
+import { newTempDir, startTestServer, SAMPLE_IMAGES, storedImageUrl, uploadImage, type TestServer } from './test-server';
 
 let server: TestServer;
 const MAX_UPLOAD = 64 * 1024;
@@ -46,18 +47,19 @@ describe('POST /api/uploads', { timeout: 30_000 }, () => {
   it('keeps an image and answers { url } where it is served with its type', async () => {
     const answer = await upload(PNG, { token });
     expect(answer.status).toBe(201);
-    expect(answer.body.url).toMatch(new RegExp(`^${server.url.replace(/\./g, '\\.')}/uploads/[0-9a-f-]{36}\\.png$`));
+    expect(answer.body.url).toMatch(storedImageUrl(`${server.url}/uploads`));
     const served = await fetch(answer.body.url!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const { format, width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: 2, height: 2 });
   });
 
   it('tells the kind from the bytes: JPEG, GIF and WebP too, and nothing else whatever its name', async () => {
     for (const extension of ['jpg', 'gif', 'webp'] as const) {
       const bytes = SAMPLE_IMAGES[extension];
-      expect((await upload(bytes, { token, type: 'application/octet-stream', name: 'x.bin' })).body.url).toMatch(new RegExp(`\\.${extension}$`));
+      expect((await upload(bytes, { token, type: 'application/octet-stream', name: 'x.bin' })).body.url).toMatch(storedImageUrl(`${server.url}/uploads`, extension));
     }
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     expect(await upload(html, { token, type: 'image/png', name: 'evil.png' })).toEqual({ status: 415, body: { errors: [SERVER_ERRORS.notAnImage] } });
@@ -96,7 +98,7 @@ describe('pictures and post images sent inline (data: URLs)', { timeout: 30_000 
   // Larger than an answer may carry inline (LIMITS.maxInlinePicture), within the body limit here.
   const bigPng = Buffer.concat([PNG, Buffer.alloc(6 * 1024, 9)]);
   const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-  const uploadUrl = () => new RegExp(`^${server.url.replace(/\./g, '\\.')}/uploads/[0-9a-f-]{36}\\.png$`);
+  const uploadUrl = () => storedImageUrl(`${server.url}/uploads`);
   const call = async (method: string, path: string, body: unknown, token?: string) => {
     const answer = await fetch(`${server.url}/api${path}`, {
       method,
@@ -108,7 +110,12 @@ describe('pictures and post images sent inline (data: URLs)', { timeout: 30_000 
   /** What the database row holds: a URL of the image store, never the bytes. */
   const storedPicture = async (userId: string) =>
     (await server.sql.query<{ profile_pic: string }>('SELECT profile_pic FROM users WHERE id = $1::uuid', [userId])).rows[0]!.profile_pic;
-  const servedBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+  /** The size and format of the image served at `url`: the store keeps it written again, not byte for byte. */
+  const servedImage = async (url: string) => {
+    const { format, width, height } = await sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+    return { format, width, height };
+  };
+  const TWO_BY_TWO_PNG = { format: 'png', width: 2, height: 2 };
 
   it('keeps a sign-up’s and an edit’s picture in the image store and stores its URL', async () => {
     const signup = await call('POST', '/auth/signup', {
@@ -122,7 +129,7 @@ describe('pictures and post images sent inline (data: URLs)', { timeout: 30_000 
     const user = signup.body.createdUser as { _id: string; profilePic: string };
     expect(user.profilePic).toMatch(uploadUrl());
     expect(await storedPicture(user._id)).toBe(user.profilePic);
-    expect(await servedBytes(user.profilePic)).toEqual(bigPng);
+    expect(await servedImage(user.profilePic)).toEqual(TWO_BY_TWO_PNG);
 
     const token = signup.body.encodedToken as string;
     const edited = await call('POST', '/users/edit', { userData: { profilePic: dataUrl(Buffer.concat([bigPng, PNG])) } }, token);
@@ -141,13 +148,15 @@ describe('pictures and post images sent inline (data: URLs)', { timeout: 30_000 
     expect(made.status).toBe(201);
     const post = (made.body.posts as { content: string; image?: string }[]).find((each) => each.content === 'inline image')!;
     expect(post.image).toMatch(uploadUrl());
-    expect(await servedBytes(post.image!)).toEqual(bigPng);
+    expect(await servedImage(post.image!)).toEqual(TWO_BY_TWO_PNG);
 
     const uploads = async () => Number((await server.sql.query<{ count: string }>('SELECT count(*) FROM uploads')).rows[0]!.count);
     const before = await uploads();
-    // Small enough to answer inline: kept as sent.
+    // Small enough to answer inline: kept inline (written again without metadata), not in the store.
     const small = await call('POST', '/posts', { postData: { content: 'small image', image: dataUrl(PNG) } }, token);
-    expect((small.body.posts as { content: string; image?: string }[]).find((each) => each.content === 'small image')!.image).toBe(dataUrl(PNG));
+    const smallImage = (small.body.posts as { content: string; image?: string }[]).find((each) => each.content === 'small image')!.image!;
+    expect(smallImage).toMatch(/^data:image\/png;base64,/);
+    expect(await sharp(Buffer.from(smallImage.split(',')[1]!, 'base64')).metadata()).toMatchObject({ width: 2, height: 2 });
     // Not an image by its bytes: the rules decide, nothing is kept in the store.
     const text = `data:image/png;base64,${Buffer.alloc(6 * 1024, 65).toString('base64')}`;
     expect((await call('POST', '/posts', { postData: { content: 'not an image', image: text } }, token)).status).toBe(201);

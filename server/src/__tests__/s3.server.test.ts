@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { issueToken, SPEC_ERRORS } from '@chirp/api-rules';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';
 import { buildApp } from '../app';
@@ -15,7 +16,7 @@ import type { Sql } from '../db/sql';
 import { IMMUTABLE_CACHE } from '../image-store';
 import { S3RVER_CREDENTIALS, startS3Server, type S3ServerProcess } from './s3-server';
 import { spawnServer } from './spawn-server';
-import { newTempDir, SAMPLE_IMAGES, testConfig, uploadImage } from './test-server';
+import { newTempDir, SAMPLE_IMAGES, testConfig, UNDECODABLE_IMAGES, uploadImage } from './test-server';
 
 const BUCKET = 'chirp-images';
 const MAX_UPLOAD = 64 * 1024;
@@ -110,18 +111,24 @@ describe('POST /api/uploads with an S3 bucket', { timeout: 20_000 }, () => {
     const url = answer.body.url!;
     expect(url.startsWith(`${settings.publicUrl}/`)).toBe(true);
     const key = url.slice(settings.publicUrl.length + 1);
-    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-2x2\.png$/);
 
     const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
     expect(head.ContentType).toBe('image/png');
     expect(head.CacheControl).toBe(IMMUTABLE_CACHE);
     const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
-    expect(Buffer.from(await object.Body!.transformToByteArray())).toEqual(image);
+    expect(await sharp(Buffer.from(await object.Body!.transformToByteArray())).metadata()).toMatchObject({ format: 'png', width: 2, height: 2 });
+    // Its WebP copies beside it, each as long-lived.
+    const id = key.slice(0, 36);
+    for (const size of [48, 96, 400, 640, 1280]) {
+      const copy = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${id}-${size}.webp` }));
+      expect({ type: copy.ContentType, cache: copy.CacheControl }).toEqual({ type: 'image/webp', cache: IMMUTABLE_CACHE });
+    }
 
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(image);
+    expect(served.headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
     expect(server.filesInUploadsDir()).toEqual([]);
   });
 
@@ -130,7 +137,7 @@ describe('POST /api/uploads with an S3 bucket', { timeout: 20_000 }, () => {
     for (const extension of ['jpg', 'gif', 'webp', 'png'] as const) {
       const answer = await uploadImage(server.url, SAMPLE_IMAGES[extension], { token, type: 'application/octet-stream', name: 'x.bin' });
       const key = answer.body.url!.slice(settings.publicUrl.length + 1);
-      expect(key.endsWith(`.${extension}`)).toBe(true);
+      expect(key).toMatch(new RegExp(`^[0-9a-f-]{36}-2x2\\.${extension}$`));
       keys.add(key);
       const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
       expect(head.ContentType).toBe(CONTENT_TYPES[extension]);
@@ -142,6 +149,10 @@ describe('POST /api/uploads with an S3 bucket', { timeout: 20_000 }, () => {
     const before = await keysInBucket();
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     expect(await uploadImage(server.url, html, { token, type: 'image/png', name: 'evil.png' })).toEqual({
+      status: 415,
+      body: { errors: [SERVER_ERRORS.notAnImage] },
+    });
+    expect(await uploadImage(server.url, UNDECODABLE_IMAGES.jpg, { token, type: 'image/jpeg', name: 'a.jpg' })).toEqual({
       status: 415,
       body: { errors: [SERVER_ERRORS.notAnImage] },
     });

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { issueToken } from '@chirp/api-rules';
+import sharp from 'sharp';
 import { DEFAULT_CORS_ORIGINS, type ServerConfig } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
@@ -127,13 +128,25 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
   }
 }
 
-/** One image of each kind the upload check accepts, as far as it can tell (the signature, then filler). */
+const twoByTwo = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 200, g: 30, b: 90 } } });
+
+/** One small image of each kind an upload accepts (2 × 2 px; the PNG is 96 bytes, the quota tests count on it being small). */
 export const SAMPLE_IMAGES = {
+  png: await twoByTwo().png().toBuffer(),
+  jpg: await twoByTwo().jpeg().toBuffer(),
+  gif: await twoByTwo().gif().toBuffer(),
+  webp: await twoByTwo().webp({ lossless: true }).toBuffer(),
+};
+
+/** Bytes that start as an image of the kind would (the signature, then filler) but do not decode as one. */
+export const UNDECODABLE_IMAGES = {
   png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
   jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]),
-  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(16)]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]),
 };
+
+/** The URL of an image kept by the store at `prefix`: `<uuid>-<width>x<height>.<ext>`. */
+export const storedImageUrl = (prefix: string, extension = 'png') =>
+  new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9a-f-]{36}-[0-9]+x[0-9]+\\.${extension}$`);
 
 /** `POST /api/uploads` as the app sends it: multipart, the image in the field `file`. */
 export async function uploadImage(
@@ -148,5 +161,8 @@ export async function uploadImage(
     headers: options.token ? { authorization: options.token } : {},
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as { url?: string; errors?: string[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { url?: string; width?: number; height?: number; srcset?: Record<'avatar' | 'post', string>; errors?: string[] },
+  };
 }

@@ -4,14 +4,18 @@
  * and the change stores its URL instead. Rows stay small, no read carries the bytes, and the image is
  * served and cached by the store (a folder or a bucket) like every other.
  *
- * Only what an upload would accept is kept so: a JPEG, PNG, GIF or WebP image (read from its bytes),
- * base64-encoded, within the size the rules allow for its purpose. Anything else goes to the rules as
- * sent, which refuse it or keep it inline (a small picture, an SVG) as before. A change refused after
- * its image was kept leaves an upload nobody uses: the sweep of unused uploads removes it.
+ * Only what an upload would accept is kept so: a JPEG, PNG, GIF or WebP image (read from its bytes,
+ * and decoding), base64-encoded, within the size the rules allow for its purpose; it is kept as an
+ * upload is, without metadata, upright and with its smaller copies. One small enough to be answered
+ * inline stays inline, but written again without its metadata, so no GPS position rides along in a
+ * row either. Anything else goes to the rules as sent, which refuse it or keep it inline (a small
+ * picture, an SVG) as before. A change refused after its image was kept leaves an upload nobody uses:
+ * the sweep of unused uploads removes it.
  */
 import { randomUUID } from 'node:crypto';
 import { DATA_IMAGE_PATTERN, isInlinePicture, LIMITS, type RouteName, type TokenClaims } from '@chirp/api-rules';
 import { imageKindOf } from '../uploads';
+import { type ImageKind, processImage, UndecodableImage, withoutMetadata } from '../image-pipeline';
 import { recordUpload, uploadNameOf, withinUploadQuota } from '../quotas';
 import type { ApiCall, RouteHandler, Services } from './context';
 
@@ -46,7 +50,7 @@ export function inlineImageOf(route: ImageRoute, body: string | null) {
   const json = parsed(body);
   const holder = json && where.holder(json);
   const value = isObject(holder) ? holder[where.field] : undefined;
-  if (typeof value !== 'string' || isInlinePicture(value) || !DATA_IMAGE_PATTERN.test(value)) return undefined;
+  if (typeof value !== 'string' || !DATA_IMAGE_PATTERN.test(value)) return undefined;
   const comma = value.indexOf(',');
   const payload = value.slice(comma + 1);
   if (!/;base64$/i.test(value.slice(0, comma)) || !BASE64_PAYLOAD.test(payload)) return undefined;
@@ -58,8 +62,20 @@ export function inlineImageOf(route: ImageRoute, body: string | null) {
     (holder as JsonObject)[where.field] = url;
     return JSON.stringify(json);
   };
-  return { bytes, kind, withUrl };
+  return { bytes, kind, withUrl, small: isInlinePicture(value) };
 }
+
+/** `work` done, or undefined for bytes that do not decode: the rules then decide on the body as sent. */
+async function unlessUndecodable<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof UndecodableImage) return undefined;
+    throw error;
+  }
+}
+
+const dataUrlOf = (bytes: Buffer, kind: ImageKind) => `data:${kind.contentType};base64,${bytes.toString('base64')}`;
 
 /**
  * The change's handler, with an inline image kept in the store first. The caller's uploads quota
@@ -70,9 +86,15 @@ function keepingInlineImage(route: ImageRoute, handler: RouteHandler): RouteHand
   return async (call: ApiCall, services: Services, claims: TokenClaims | undefined) => {
     const image = inlineImageOf(route, call.body);
     if (!image) return handler(call, services, claims);
+    if (image.small) {
+      const cleaned = await unlessUndecodable(withoutMetadata(image.bytes, image.kind));
+      return handler(cleaned ? { ...call, body: image.withUrl(dataUrlOf(cleaned, image.kind)) } : call, services, claims);
+    }
+    const processed = await unlessUndecodable(processImage(image.bytes, image.kind));
+    if (!processed) return handler(call, services, claims);
     const owner = claims?._id ?? randomUUID();
     const keep = async () => {
-      const url = await services.images.save(image.bytes, image.kind, call.origin ?? '');
+      const url = await services.images.save(processed.files, call.origin ?? '');
       await recordUpload(services.sql, uploadNameOf(url), owner, image.bytes.length);
       return url;
     };

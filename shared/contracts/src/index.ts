@@ -15,6 +15,7 @@ export * from './tags';
 export * from './muted-words';
 export * from './live';
 export * from './read-your-writes';
+export * from './image-variants';
 export * from './api/routes';
 export * from './api/client';
 export type { BodyName, AnswerName, Schemas } from './api/schemas';

@@ -5,6 +5,7 @@
  * what it imports and imports the styles it uses, so no remote relies on the shell's stylesheet.
  */
 export * from './icons';
+export { Avatar, type AvatarProps } from './avatar';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog';
 export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './use-media-query';
 export { useMenu } from './use-menu';

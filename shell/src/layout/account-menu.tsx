@@ -1,6 +1,6 @@
-import { DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { paths } from '@chirp/contracts';
 import { chooseTheme, type ThemeChoice, useSession, useSignOut, useThemeChoice } from '@chirp/session';
-import { MoreIcon, ThemeSubmenu, useMenu } from '@chirp/ui';
+import { Avatar, MoreIcon, ThemeSubmenu, useMenu } from '@chirp/ui';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -28,7 +28,7 @@ export function AccountMenu() {
     <div className="account-menu">
       {/* Named by what it shows first (WCAG 2.5.3, label in name: "click Guest User" works by voice), then what it is. */}
       <button {...buttonProps} className="account-menu__button" aria-label={`${shownName} @${username}, Account menu`}>
-        <img className="avatar" src={user?.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
+        <Avatar src={user?.profilePic} size={40} />
         <span className="account-menu__names">
           <span className="account-menu__name">{shownName}</span>
           <span className="muted">@{username}</span>

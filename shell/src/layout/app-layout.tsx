@@ -1,6 +1,6 @@
-import { DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
-import { BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon, usePhoneLayout } from '@chirp/ui';
+import { Avatar, BookmarkIcon, ExploreIcon, HeartIcon, HomeIcon, LogoIcon, PlusIcon, usePhoneLayout } from '@chirp/ui';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { RemoteArea } from '../remotes/remote-area';
@@ -64,7 +64,7 @@ function DesktopChrome({ openComposer, showShortcuts }: { openComposer: () => vo
 
 function PhoneChrome({ openComposer }: { openComposer: () => void }) {
   const username = useSession((state) => state.username) ?? '';
-  const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
+  const picture = useSession((state) => state.currentUser?.profilePic);
   return (
     <>
       <header className="phone-top-bar">
@@ -76,7 +76,7 @@ function PhoneChrome({ openComposer }: { openComposer: () => void }) {
       <nav aria-label="Main" className="bottom-nav">
         <SectionLinks showLabels={false} />
         <NavLink to={paths.profile(username)} className="nav-link" aria-label="Profile">
-          <img className="avatar avatar--small" src={picture} alt="" width="28" height="28" />
+          <Avatar className="avatar avatar--small" src={picture} size={28} />
         </NavLink>
       </nav>
       <button type="button" className="fab" aria-label="Add post" onClick={openComposer}>

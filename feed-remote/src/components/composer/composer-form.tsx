@@ -1,7 +1,7 @@
-import { type CompactPost, DEFAULT_AVATAR, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
+import { type CompactPost, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
 import { postCreated, postStored } from '@chirp/queries';
-import { CloseIcon, ImageIcon } from '@chirp/ui';
+import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
@@ -51,7 +51,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const editing = post !== undefined;
   const newPost = !editing && replyTo === undefined;
   const words = wordsOf(editing, replyTo !== undefined);
-  const picture = useSession((state) => state.currentUser?.profilePic) || DEFAULT_AVATAR;
+  const picture = useSession((state) => state.currentUser?.profilePic);
   const replyDraft = useReplyDraft(editing ? undefined : replyTo?._id);
   const replying = !editing && replyTo !== undefined;
   const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
@@ -137,7 +137,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
 
   return (
     <form className="composer" aria-label={words.form} onSubmit={submit} noValidate>
-      <img className="avatar composer__avatar" src={picture} alt="" width="44" height="44" />
+      <Avatar className="avatar composer__avatar" src={picture} size={44} />
       <div className="composer__main">
         <label htmlFor={textId} className="visually-hidden">
           {words.label}

@@ -83,6 +83,19 @@ describe('the post card', () => {
     const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
     expect(image).toHaveAttribute('src', '/images/sunset.jpg');
     expect(image).toHaveAttribute('loading', 'lazy');
+    // Not one of the server's stored images: drawn as it is, no copies named.
+    expect(image).not.toHaveAttribute('srcset');
+  });
+
+  it('draws an image of the server’s store from its copy that fits, its box at the image’s proportions', () => {
+    const stored = 'https://api.example.com/uploads/0b6f6c1e-3c1a-4c55-9d0e-2f1c1c7e6a11-1600x900.jpg';
+    const { article } = showPost(aPost({ image: stored }));
+    const image = within(article).getByRole('img', { name: "Image in Ada Lovelace's post" });
+    expect(image).toHaveAttribute('src', stored);
+    const copy = (size: number) => `https://api.example.com/uploads/0b6f6c1e-3c1a-4c55-9d0e-2f1c1c7e6a11-${size}.webp`;
+    expect(image).toHaveAttribute('srcset', `${copy(640)} 640w, ${copy(1280)} 1280w`);
+    expect(image.getAttribute('sizes')).toMatch(/540px$/);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1600', '900']);
   });
 
   it('falls back to the username when the author has no name', () => {

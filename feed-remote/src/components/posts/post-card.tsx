@@ -1,6 +1,7 @@
-import { type CompactPost, DEFAULT_AVATAR, MODERATION_TEXTS, paths, SAFETY_TEXTS } from '@chirp/contracts';
+import { type CompactPost, imageSourceOf, MODERATION_TEXTS, paths, SAFETY_TEXTS } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import {
+  Avatar,
   BlockIcon,
   BookmarkIcon,
   EditIcon,
@@ -33,8 +34,13 @@ export const likersButtonName = (count: number) => `Liked by ${count} ${count ==
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
 
+// The image's width in the card: the main column less the avatar and the padding (about 530 px), or the phone's width less those.
+const POST_IMAGE_SIZES = '(max-width: 767.98px) calc(100vw - 80px), 540px';
+
 function PostImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
+  // An image of the server's store: drawn from the copy that fills the card, its box reserved at its own proportions.
+  const source = imageSourceOf(src, 'post');
   return (
     <div className="post-card__media">
       {failed ? (
@@ -43,11 +49,13 @@ function PostImage({ src, alt }: { src: string; alt: string }) {
         <img
           className="post-card__image"
           src={src}
+          srcSet={source?.srcSet}
+          sizes={source ? POST_IMAGE_SIZES : undefined}
           alt={alt}
           loading="lazy"
           decoding="async"
-          width="1200"
-          height="750"
+          width={source?.width ?? 1200}
+          height={source?.height ?? 750}
           onError={() => setFailed(true)}
         />
       )}
@@ -228,7 +236,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
   return (
     <article className="post-card" {...cardAttributes({ position, total }, authorId)}>
       <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
-        <img className="avatar post-card__avatar" src={author.profilePic || DEFAULT_AVATAR} alt="" width="44" height="44" />
+        <Avatar className="avatar post-card__avatar" src={author.profilePic} size={44} />
       </Link>
       <div className="post-card__body">
         <header className="post-card__header">

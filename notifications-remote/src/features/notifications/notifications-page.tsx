@@ -1,8 +1,8 @@
-import { DEFAULT_AVATAR, type Notification, paths } from '@chirp/contracts';
+import { type Notification, paths } from '@chirp/contracts';
 import { errorMessage, queryClient } from '@chirp/session';
 import { markNotificationsRead, useNotificationPages } from '../../lib/notification-queries';
 import { queryKeys } from '@chirp/queries';
-import { RelativeTime, RetryAlert, Spinner } from '@chirp/ui';
+import { Avatar, RelativeTime, RetryAlert, Spinner } from '@chirp/ui';
 import '@chirp/ui/styles.css';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,7 +23,7 @@ function NotificationLine({ notification }: { notification: Notification }) {
       <Link to={targetOf(notification)} className={`notification${notification.read ? '' : ' notification--unread'}`}>
         <span className="notification__pictures" aria-hidden="true">
           {pictures.map((actor) => (
-            <img key={actor._id} className="avatar notification__picture" src={actor.profilePic || DEFAULT_AVATAR} alt="" width="32" height="32" />
+            <Avatar key={actor._id} className="avatar notification__picture" src={actor.profilePic} size={32} />
           ))}
         </span>
         <span className="notification__body">

@@ -1,4 +1,5 @@
-import { DEFAULT_AVATAR, paths, type UserSummary } from '@chirp/contracts';
+import { paths, type UserSummary } from '@chirp/contracts';
+import { Avatar } from '@chirp/ui';
 import { Link } from 'react-router-dom';
 import { fullName } from './people';
 import './people.css';
@@ -13,7 +14,7 @@ interface PersonLinkProps {
 export function PersonLink({ person, onNavigate }: PersonLinkProps) {
   return (
     <Link to={paths.profile(person.username)} className="people-link" onClick={onNavigate}>
-      <img className="avatar" src={person.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
+      <Avatar src={person.profilePic} size={40} />
       <span className="people-link__names">
         <span className="people-link__name">{fullName(person)}</span>
         <span className="people-link__handle">@{person.username}</span>

@@ -1,7 +1,7 @@
-import { DEFAULT_AVATAR, MODERATION_TEXTS, paths, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
+import { MODERATION_TEXTS, paths, type Profile, SAFETY_TEXTS } from '@chirp/contracts';
 import { changeRelation } from '@chirp/queries';
 import { chooseTheme, useSession, useSignOut, useThemeChoice } from '@chirp/session';
-import { BlockIcon, type MenuOption, MuteIcon, OptionsMenu, SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
+import { Avatar, BlockIcon, type MenuOption, MuteIcon, OptionsMenu, SignOutIcon, ThemeMenuButton, usePhoneLayout } from '@chirp/ui';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useFollowShown } from '../../lib/follow-actions';
@@ -84,13 +84,7 @@ export function ProfileHeader({ profile: user, isOwn, headingId, onEdit, onShowL
     <div className="profile__card card">
       <div className="profile__cover" aria-hidden="true" />
       <div className="profile__top">
-        <img
-          className="profile__picture"
-          src={user.profilePic || DEFAULT_AVATAR}
-          alt="Profile picture"
-          width="112"
-          height="112"
-        />
+        <Avatar className="profile__picture" src={user.profilePic} alt="Profile picture" size={112} />
         <div className="profile__actions">
           {isOwn ? (
             <>
