@@ -1,7 +1,7 @@
-import { type CompactPost, DEFAULT_AVATAR, paths } from '@chirp/contracts';
+import { type CompactPost, paths } from '@chirp/contracts';
 import { errorMessage } from '@chirp/session';
 import { loadedItems, usePeoplePages } from '@chirp/queries';
-import { RetryAlert, Spinner } from '@chirp/ui';
+import { Avatar, RetryAlert, Spinner } from '@chirp/ui';
 import { Link } from 'react-router-dom';
 import { FeedDialog } from '../feed-dialog';
 import './likers-dialog.css';
@@ -33,7 +33,7 @@ export default function LikersDialog({ post, onClose }: { post: CompactPost; onC
                   return (
                     <li key={person._id}>
                       <Link to={paths.profile(person.username)} className="likers-dialog__person">
-                        <img className="avatar" src={person.profilePic || DEFAULT_AVATAR} alt="" width="40" height="40" />
+                        <Avatar src={person.profilePic} size={40} />
                         <span className="likers-dialog__names">
                           <span className="likers-dialog__name">{name}</span>
                           <span className="likers-dialog__username">@{person.username}</span>
