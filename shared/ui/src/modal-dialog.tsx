@@ -58,7 +58,9 @@ export function ModalDialog({
     }
     return () => {
       if (!dialog) return;
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      // Nothing had focus when it opened (a dialog loaded after the menu that asked for it closed):
+      // whoever closes it says where focus goes.
+      if (opener instanceof HTMLElement && opener !== opener.ownerDocument.body && opener.isConnected) opener.focus();
     };
   }, [dialog, opener]);
 

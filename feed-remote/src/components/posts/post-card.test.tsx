@@ -291,7 +291,7 @@ describe('the options of a post', () => {
     const { user } = showPost(post);
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report post' });
     const send = within(dialog).getByRole('button', { name: 'Send report' });
     expect(send).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
@@ -308,7 +308,7 @@ describe('the options of a post', () => {
     const { user } = showPost(aPost());
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report post' });
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('This post does not exist.')).toBeInTheDocument();
@@ -352,7 +352,7 @@ describe('the options of a post', () => {
     const { user, article } = showPost(post);
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
-    return { user, article, remove, dialog: screen.getByRole('dialog', { name: 'Delete post?' }) };
+    return { user, article, remove, dialog: await screen.findByRole('dialog', { name: 'Delete post?' }) };
   }
 
   it('ask before deleting: a dialog says the post leaves Chirp, with Delete and Cancel, Cancel focused', async () => {

@@ -321,10 +321,10 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
         </footer>
       </div>
       {editing && <EditPostDialog post={post} onClose={closeAndFocusOptions(setEditing)} />}
+      <Below>{children}</Below>
       {confirmingDelete && (
         <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
       )}
-      <Below>{children}</Below>
       {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
       {showingLikers && (
         <Suspense fallback={null}>

@@ -306,8 +306,9 @@ describe('one’s own posts in the home feed', () => {
     const article = (await screen.findByText('Mine to delete')).closest('article')!;
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete post?' });
     vi.useFakeTimers();
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
     return { feed, remove };
   }
 

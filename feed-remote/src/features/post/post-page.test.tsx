@@ -142,8 +142,9 @@ describe('deleting from a post’s page', () => {
     const article = (await screen.findByText(content)).closest('article')!;
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete post?' });
     vi.useFakeTimers();
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
   }
 
   /** My question's page, my answer under it; the back end deletes what it is asked to. */
