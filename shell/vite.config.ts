@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { devPorts, previewPorts, remoteNames, shareStrategy, sharedSingletons } from '../shared/build/federation.ts';
 import { leanHost } from '../shared/build/lean-host.ts';
+import { browserRouteTable } from '../shared/build/browser-route-table.ts';
 import { precompress } from '../shared/build/precompress.ts';
 import { appIcons } from './build/app-icons.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
@@ -44,6 +45,7 @@ function remotesManifest(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    browserRouteTable(),
     remotesManifest(),
     appIcons(),
     // The build starts the page's federation runtime itself (../shared/build/lean-host.ts); the dev

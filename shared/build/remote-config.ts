@@ -5,6 +5,7 @@ import type { Exposes, RemoteName } from '@chirp/seams';
 import { devPorts, previewPorts, shareStrategy, sharedSingletons } from './federation.ts';
 import { leanRemote } from './lean-remote.ts';
 import { precompress } from './precompress.ts';
+import { browserRouteTable } from './browser-route-table.ts';
 
 interface RemoteOptions<Remote extends RemoteName> {
   name: Remote;
@@ -20,6 +21,7 @@ export function defineRemoteConfig<Remote extends RemoteName>({ name, exposes: d
     base: command === 'build' ? './' : `http://localhost:${devPorts[name]}/`,
     plugins: [
       react(),
+      browserRouteTable(),
       // The build is a lean container on the shell's federation runtime (./lean-remote.ts); the dev
       // server keeps the federation plugin's own, so a remote can also be opened on its own there.
       command === 'build'
