@@ -1,7 +1,8 @@
 import type { HomePageProps } from '@chirp/seams';
+import { useSession } from '@chirp/session';
 import { ClockIcon, FlameIcon, Tabs } from '@chirp/ui';
-import { useId, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FeedContent, FeedPage } from '../../components/feed-page';
 import { NewPostsButton } from '../../components/new-posts-button';
 import { usePostFeed } from '../../components/use-post-feed';
@@ -45,18 +46,17 @@ const FEED_PARAM = 'feed';
 
 /** The chosen list, kept in the address so that a reload, Back or a shared link keeps it; Following by default. */
 function useHomeFeed(): [HomeFeed, (feed: HomeFeed) => void] {
-  const [params, setParams] = useSearchParams();
+  // The shell offers the remotes a few router exports (not useSearchParams): the address is read and set whole.
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const feed: HomeFeed = params.get(FEED_PARAM) === 'everyone' ? 'everyone' : 'following';
-  const choose = (next: HomeFeed) =>
-    setParams(
-      (current) => {
-        const changed = new URLSearchParams(current);
-        if (next === 'following') changed.delete(FEED_PARAM);
-        else changed.set(FEED_PARAM, next);
-        return changed;
-      },
-      { replace: true },
-    );
+  const choose = (next: HomeFeed) => {
+    if (next === 'following') params.delete(FEED_PARAM);
+    else params.set(FEED_PARAM, next);
+    const query = params.toString();
+    navigate(`${pathname}${query ? `?${query}` : ''}${hash}`, { replace: true });
+  };
   return [feed, choose];
 }
 
@@ -90,6 +90,13 @@ export default function HomePage({ WhoToFollow }: HomePageProps) {
   const source = useMemo(() => ({ kind: feed === 'following' ? 'following' : 'feed', sort }) as const, [feed, sort]);
   const posts = usePostFeed(source);
   const nobodyYet = feed === 'following' && posts.state === 'ready' && posts.posts.length === 0;
+  // Someone followed from the prompt: their posts fill the list at once (a list with posts waits for
+  // the reader instead, as every feed does).
+  const followingCount = useSession((state) => state.currentUser?.followingCount);
+  const { retry } = posts;
+  useEffect(() => {
+    if (nobodyYet && followingCount) retry();
+  }, [followingCount]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the count asks again
   const list = () => (
     <>
       <div className="home__list-header">
