@@ -8,5 +8,6 @@ export default defineRemoteConfig({
     './SearchPage': './src/features/search/search-page.tsx',
     './SettingsPage': './src/features/settings/settings-page.tsx',
     './ReportsPage': './src/features/moderation/reports-page.tsx',
+    './WhoToFollow': './src/features/side-panel/who-to-follow.tsx',
   },
 });

@@ -162,6 +162,15 @@ export function bookmarkedPosts(db: Database, caller: StoredUser): StoredPost[] 
   return db.posts.filter((post) => wanted.has(post._id));
 }
 
+/**
+ * The caller's home: the posts that start a conversation written by the people they follow, or by
+ * themselves. Read at query time (fan-out on read; docs/decisions.md says where that stops paying).
+ */
+export function followingPosts(db: Database, caller: StoredUser): StoredPost[] {
+  const authors = new Set(db.users.filter((user) => user._id === caller._id || caller.following.includes(user._id)).map((user) => user.username));
+  return db.posts.filter((post) => post.replyTo === undefined && authors.has(post.username));
+}
+
 /** The posts a user likes; an unknown username is refused. */
 export function likedPosts(db: Database, username: string): StoredPost[] {
   const user = findUserByUsername(db, username) ?? refuse(404, DECIDED_ERRORS.userNotFound);

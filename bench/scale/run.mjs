@@ -49,6 +49,7 @@ import { call, feedRequest, logInEach, logInThroughApi, runAutocannon, toggleReq
 import { launchChromium } from '../support/browser.mjs';
 import { releaseAll, track } from '../support/cleanups.mjs';
 import { median, round } from '../support/figures.mjs';
+import { checkFollowing, followingFeed, followingPlan, seedFollowingReader } from './following.mjs';
 import { GUEST, measureLogins, screenshotOnFailure, VIEWPORT } from '../support/login-journey.mjs';
 import {
   addBenchPosts, BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
@@ -200,7 +201,8 @@ async function startSize(database, size) {
       const read = await readFixtures(sql, size);
       if (size === 'large') {
         read.shields = await seedShields(sql, read);
-        await sql.exec('ANALYZE users, mutes, blocks');
+        read.followingReader = await seedFollowingReader(sql);
+        await sql.exec('ANALYZE users, mutes, blocks, follows');
       }
       return read;
     });
@@ -319,6 +321,7 @@ async function loadTest(apiUrl, fixtures) {
   log('  autocannon: GET /api/posts?view=compact');
   rows.push(await runAutocannon(apiUrl, 'GET /api/posts?view=compact', feedRequest(tokens[0]), load));
   rows.push(...(await shieldedFeed(apiUrl, fixtures, load)));
+  rows.push(await followingFeed(apiUrl, fixtures.followingReader, load, log));
   // A search of posts, for a word every post holds (the planner's worst choice) and for one
   // that only one post holds. (The tag every post holds is searched at TAG_POSTS: tagSearchAtScale.)
   for (const [word, what] of [['nothing', 'every post'], ['31337', 'one post']]) {
@@ -506,6 +509,7 @@ try {
       log(`${database}, large: the feed page's SQL through the driver`);
       Object.assign(results.large, await large.withSql((sql) => driverCeiling(sql, large.fixtures)));
       results.large.feedPlans = await large.withSql((sql) => feedPlans(sql, large.fixtures));
+      results.large.followingPlan = await large.withSql((sql) => followingPlan(sql, large.fixtures.followingReader));
       log(`  the feed page's posts query: ${JSON.stringify(results.large.feedPlans)}`);
       log(`${database}, large: growing to ${TAG_POSTS} posts for the #tag search`);
       results.large.loadTest.push(await tagSearchAtScale(large));
@@ -568,7 +572,7 @@ for (const [database, result] of Object.entries(report.server)) {
   check(`${database}: log in answer (guest)`, `${seed.guestAnswers['POST /api/auth/login?view=compact'].bytes} → ${large.guestAnswers['POST /api/auth/login?view=compact'].bytes} B`, '(information)', undefined);
   for (const row of large.loadTest ?? []) {
     const failed = row.non2xx || row.errors ? ` ${row.non2xx} non-2xx, ${row.errors} errors!` : '';
-    if (row.reader) continue; // figure 3c, below
+    if (row.reader || row.following) continue; // figure 3c and the Following page, below
     if (row.call.startsWith('GET /api/notifications')) {
       check(`${database}: ${row.call}`, `mean ${row.meanMs} ms, p99 ${row.p99Ms} ms (${row.reqPerSec} req/s)${failed}`, '(ratio below)', failed ? false : undefined);
     } else if (row.call.startsWith('GET /api/search')) {
@@ -587,6 +591,7 @@ for (const [database, result] of Object.entries(report.server)) {
       row.shareOfDriver = share;
     }
   }
+  checkFollowing(check, database, large.loadTest?.find((row) => row.following), large.followingPlan, TARGETS.p99Ms);
   const [open, shielded] = (large.loadTest ?? []).filter((row) => row.reader);
   if (open && shielded) {
     const ratio = round(shielded.p99Ms / open.p99Ms, 2);

@@ -14,6 +14,7 @@ import {
   findUserById,
   findUserByUsername,
   followersOf,
+  followingPosts,
   followingOf,
   likedPosts,
   likersOf,
@@ -82,6 +83,10 @@ export const compactHandlers = {
   bookmarkedPosts: async (call, backend, claims) => {
     const { db } = backend;
     return postPageReply(db, bookmarkedPosts(db, findCaller(db, claims!)), call.query, viewerIn(db, claims));
+  },
+  followingPosts: async (call, backend, claims) => {
+    const { db } = backend;
+    return postPageReply(db, followingPosts(db, findCaller(db, claims!)), call.query, viewerIn(db, claims));
   },
   likedPosts: async (call, backend) => {
     const viewer = await readingViewer(call, backend);

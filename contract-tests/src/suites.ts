@@ -12,6 +12,7 @@ import { defineCompatSuite } from './compat-suite';
 import { defineCompactSuite } from './compact-suite';
 import { defineContractSuite } from './contract-suite';
 import { defineConversationsSuite } from './conversations-suite';
+import { defineFollowingSuite } from './following-suite';
 import { defineFuzzSuite } from './fuzz-suite';
 import { defineModerationSuite } from './moderation-suite';
 import { defineSafetySuite } from './safety-suite';
@@ -35,6 +36,7 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'searching posts as people type', define: defineSearchSuite, timeoutMs: 30_000 },
   { title: 'naming the posts a live stream shows', define: defineShownPostsSuite, timeoutMs: 30_000 },
   { title: 'the account’s settings and logging in by any of its names', define: defineAccountSuite, timeoutMs: 30_000 },
+  { title: 'the Following timeline', define: defineFollowingSuite, timeoutMs: 30_000 },
   { title: 'muting and blocking', define: defineSafetySuite, timeoutMs: 30_000 },
   { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
   { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },

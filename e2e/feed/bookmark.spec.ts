@@ -1,11 +1,11 @@
 import { expectToast, recordToasts } from '../support/api-server';
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { bookmarkButton, feedReady, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, bookmarkButton, feedReady, postCard, toastMessage } from './feed-helpers';
 
 const OCTOPUS = 'Two octopuses';
 
 test('a bookmarked post appears on the bookmarks page, and leaves it when removed', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const card = postCard(page, OCTOPUS);
   await expect(bookmarkButton(card)).toHaveAttribute('aria-pressed', 'false');
@@ -26,7 +26,7 @@ test('a bookmarked post appears on the bookmarks page, and leaves it when remove
 
 test('the bookmarks page says so when nothing is bookmarked', async ({ page }) => {
   await recordToasts(page.context());
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await page.getByRole('link', { name: 'Bookmarks' }).click();
   // The page's own heading first: until it shows, the articles in <main> may still be the home feed's.
   await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();

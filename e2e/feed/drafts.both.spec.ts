@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, openLoggedIn, signOut, test } from '../support/fixtures';
-import { attachPicture, feedReady, homeFeed, isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
+import { attachPicture, EVERYONE, feedReady, homeFeed, isPhone, postCard, replyButton, toastMessage } from './feed-helpers';
 
 // Drafts and relative times, on both layouts.
 
@@ -13,8 +13,9 @@ async function openComposer(page: Page, testInfo: TestInfo) {
   return dialog;
 }
 
+// Replies go to seed posts of people the guest does not follow: Home's Everyone tab.
 test.beforeEach(async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
 });
 
@@ -108,6 +109,7 @@ test('a reply closed with Escape is there when its dialog opens again, and after
 
   await signOut(page, testInfo);
   await logIn(page);
+  await page.goto(EVERYONE);
   await feedReady(page);
   reply = await openReply('Two octopuses');
   await expect(reply).toHaveValue('');

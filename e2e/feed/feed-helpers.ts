@@ -7,6 +7,12 @@ export const PICTURE = resolve(import.meta.dirname, '..', 'fixtures', 'sunrise.p
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
+/**
+ * Home's Everyone tab: every post, the list /home showed before the Following tab became its
+ * default (the demo guest follows only priya.nair and marcus_bell, so most seed posts are only here).
+ */
+export const EVERYONE = '/home?feed=everyone';
+
 /** The home feed's list (the post list is a role=feed named by its heading, which follows the sort). */
 export const homeFeed = (page: Page) => page.getByRole('feed', { name: /^(Latest|Trending) Posts$/ });
 

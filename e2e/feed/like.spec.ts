@@ -1,10 +1,10 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
 
 test('liking and disliking a post changes its count and says so; liked posts are listed', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
   await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
@@ -20,6 +20,8 @@ test('liking and disliking a post changes its count and says so; liked posts are
   await expect(postCard(page, CHECKLIST)).toBeVisible();
 
   await page.getByRole('link', { name: 'Home', exact: true }).click();
+  // Home opens on Following; the checklist's author (sofia.alvarez) is one the guest does not follow.
+  await page.getByRole('tab', { name: 'Everyone' }).click();
   await likeButton(postCard(page, CHECKLIST)).click();
   await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
@@ -35,7 +37,7 @@ test('liking and disliking a post changes its count and says so; liked posts are
 });
 
 test('the liked posts page says so when nothing is liked any more', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await page.getByRole('link', { name: 'Liked Post' }).click();
   // The page's own heading first: until it shows, the articles in <main> may still be the home feed's.
   await expect(page.getByRole('heading', { level: 1, name: 'Liked Post' })).toBeVisible();
@@ -52,7 +54,7 @@ test('the liked posts page says so when nothing is liked any more', async ({ pag
 
 test('the Like button answers at once, and rapid clicks never double count', async ({ page }) => {
   // The spec's 400 ms back end: the UI must not wait for it.
-  await openLoggedIn(page, '/home?mockDelay=400');
+  await openLoggedIn(page, `${EVERYONE}&mockDelay=400`);
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
 
@@ -73,7 +75,7 @@ test('the Like button answers at once, and rapid clicks never double count', asy
   await expect(toastMessage(page, 'Post Disliked !')).toBeVisible(); // one toast per post, updated in place
   await page.waitForTimeout(1000); // let any further call finish before asking the server
 
-  await page.goto('/home?mockDelay=0');
+  await page.goto(`${EVERYONE}&mockDelay=0`);
   await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
 });

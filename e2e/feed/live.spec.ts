@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test, watchConsole } from '../support/fixtures';
-import { feedReady, homeComposer, likeButton, likeCount, postCard, publish } from './feed-helpers';
+import { EVERYONE, feedReady, homeComposer, likeButton, likeCount, postCard, publish } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
 
@@ -8,7 +8,7 @@ test('two tabs on the in-browser back end: a post made in one waits as "1 new po
   context,
   consoleErrors,
 }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const other = await context.newPage();
   watchConsole(other, consoleErrors);

@@ -3,7 +3,7 @@ import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { expect, logIn, signOut, testWithOwnDeployment } from '../support/fixtures';
 import { expectNoViolationsInEitherTheme } from '../profile/a11y-helpers';
 import { SEED_PASSWORD } from '../profile/profile-helpers';
-import { feedReady, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, feedReady, postCard, toastMessage } from './feed-helpers';
 
 // The in-browser back end, configured (config.json's `moderators`) to make the guest a moderator.
 const test = testWithOwnDeployment('moderation', { config: { moderators: GUEST_CREDENTIALS.username } });
@@ -23,6 +23,8 @@ test('a post reported from its menu reaches Reports, where a moderator hides it 
   test.slow();
   // Marcus reports the guest's post and blocks the guest: the guest, a moderator, will hide that post, and read that Marcus blocked them.
   await logIn(page, { username: 'marcus_bell', password: SEED_PASSWORD });
+  // Neither Marcus nor the guest follows the other post's author: Home's Everyone tab has both posts.
+  await page.goto(EVERYONE);
   await feedReady(page);
   await fromPostMenu(page, GUESTS_POST, 'Report post');
   const dialog = page.getByRole('dialog', { name: 'Report post' });
@@ -34,6 +36,7 @@ test('a post reported from its menu reaches Reports, where a moderator hides it 
   await signOut(page, testInfo);
 
   await logIn(page);
+  await page.goto(EVERYONE);
   await feedReady(page);
   const options = postCard(page, SOFIAS_POST).getByRole('button', { name: 'More options' });
   await options.click();

@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { feedReady, homeFeed, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, feedReady, homeFeed, postCard, toastMessage } from './feed-helpers';
 
 const SOFIAS_POST = 'Two octopuses';
 const MARCUS_POST = 'a retry without backoff';
@@ -11,7 +11,7 @@ async function choose(page: import('@playwright/test').Page, postText: string, i
 }
 
 test('someone else’s post offers Mute, Block, Report post and Copy link; muting takes the author’s posts out of the feed, for good', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   await postCard(page, SOFIAS_POST).getByRole('button', { name: 'More options' }).click();
   const menu = page.getByRole('menu', { name: 'More options' });
@@ -31,7 +31,7 @@ test('someone else’s post offers Mute, Block, Report post and Copy link; mutin
 });
 
 test('blocking the author of a post takes their posts away; their profile says so, and unblocks', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   await choose(page, MARCUS_POST, 'Block @marcus_bell');
   await expect(toastMessage(page, 'Blocked @marcus_bell')).toBeVisible();

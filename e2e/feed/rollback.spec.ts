@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { bookmarkButton, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, bookmarkButton, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
 /*
  * The in-browser back end answers /api inside the page, so no request reaches the network for
@@ -12,14 +12,14 @@ const CHECKLIST = 'Field season checklist';
 const OWN_POST = 'Hello Chirp! Trying out the demo account'; // the guest's, 39 likes
 
 test('a like the back end refuses is rolled back, and its message shown', async ({ page, context }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const card = postCard(page, OWN_POST);
   await expect(likeCount(card)).toHaveText('39');
 
   // Another tab deletes the post (a deletion is not announced live: this tab still shows it).
   const otherTab = await context.newPage();
-  await otherTab.goto('/home');
+  await otherTab.goto(EVERYONE);
   await postCard(otherTab, OWN_POST).getByRole('button', { name: 'Post options' }).click();
   await otherTab.getByRole('menuitem', { name: 'Delete Post' }).click();
   await otherTab.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
@@ -39,12 +39,12 @@ test('a like the back end refuses is rolled back, and its message shown', async 
 });
 
 test('a bookmark the back end refuses is rolled back, and its message shown', async ({ page, context }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const card = postCard(page, CHECKLIST);
 
   const otherTab = await context.newPage();
-  await otherTab.goto('/home');
+  await otherTab.goto(EVERYONE);
   await bookmarkButton(postCard(otherTab, CHECKLIST)).click();
   await expect(toastMessage(otherTab, 'Post Bookmarked !')).toBeVisible();
   await otherTab.close();

@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { feedReady, homeComposer, homeFeed, postCard, publish, toastMessage } from './feed-helpers';
+import { EVERYONE, feedReady, homeComposer, homeFeed, postCard, publish, toastMessage } from './feed-helpers';
 
 const shownDates = (page: import('@playwright/test').Page) =>
   homeFeed(page)
@@ -12,7 +12,7 @@ const shownCounts = (page: import('@playwright/test').Page) =>
 const descending = (values: number[]) => [...values].sort((a, b) => b - a);
 
 test('the home feed shows the newest first, and the most liked first under Trending', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const latest = page.getByRole('button', { name: 'Latest', exact: true });
   const trending = page.getByRole('button', { name: 'Trending', exact: true });
@@ -41,7 +41,7 @@ test('the home feed shows the newest first, and the most liked first under Trend
 });
 
 test('a new post joins the trending order by its likes, and leads the latest order', async ({ page }) => {
-  await openLoggedIn(page);
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   await page.getByRole('button', { name: 'Trending', exact: true }).click();
   await publish(homeComposer(page), 'Fresh off the press, no likes yet');

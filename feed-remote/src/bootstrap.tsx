@@ -15,12 +15,15 @@ import LikedPostsPage from './features/liked-posts/liked-posts-page';
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL as string | undefined;
 if (apiBaseUrl) configureApi({ baseUrl: apiBaseUrl.replace(/\/+$/, '') });
 
+/** On its own the feed has no profile remote to suggest people from. */
+const NoSuggestions = () => null;
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <main style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
       <BrowserRouter>
         <Routes>
-          <Route path={paths.home} element={<HomePage />} />
+          <Route path={paths.home} element={<HomePage WhoToFollow={NoSuggestions} />} />
           <Route path={paths.explore} element={<ExplorePage />} />
           <Route path={paths.bookmarks} element={<BookmarksPage />} />
           <Route path={paths.likedPosts} element={<LikedPostsPage />} />

@@ -8,6 +8,7 @@ import * as SearchPage from './features/search/search-page';
 import * as ReportsPage from './features/moderation/reports-page';
 import * as SettingsPage from './features/settings/settings-page';
 import * as SidePanel from './features/side-panel/side-panel';
+import * as WhoToFollow from './features/side-panel/who-to-follow';
 
 export const exposedModules = {
   './ProfilePage': ProfilePage,
@@ -15,4 +16,5 @@ export const exposedModules = {
   './SearchPage': SearchPage,
   './SettingsPage': SettingsPage,
   './ReportsPage': ReportsPage,
+  './WhoToFollow': WhoToFollow,
 } satisfies ExposedModules<'profile'>;

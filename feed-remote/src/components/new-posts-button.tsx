@@ -5,6 +5,7 @@ import { type PostSource } from '@chirp/queries';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import './new-posts-button.css';
 import { useFeedStore } from '../lib/feed-store';
+import { useFollowedAuthors } from '../lib/followed-authors';
 
 /** The button's name (it matches "new post", as tests and screen readers find it). */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
@@ -27,7 +28,16 @@ async function focusWhenShown(postId: string, gone: AbortSignal) {
  * the newest post. It floats over the list, so its coming and going moves nothing either.
  */
 export function NewPostsButton({ source, shown }: { source: PostSource; shown: readonly CompactPost[] }) {
-  const waiting = useFeedStore((state) => state.newPostIds);
+  const announced = useFeedStore((state) => state.newPostIds);
+  const authors = useFeedStore((state) => state.newPostAuthors);
+  // The Following list counts only the posts of the people followed (and one's own from elsewhere).
+  const followedOnly = source.kind === 'following';
+  const announcedAuthors = useMemo(() => Object.values(authors), [authors]);
+  const followed = useFollowedAuthors(announcedAuthors, followedOnly);
+  const waiting = useMemo(
+    () => (followedOnly ? announced.filter((id) => authors[id] !== undefined && followed.has(authors[id])) : announced),
+    [announced, authors, followed, followedOnly],
+  );
   const [loading, setLoading] = useState(false);
   const mounted = useRef<AbortController | null>(null);
   useEffect(() => {

@@ -25,6 +25,8 @@ interface FeedState {
    * feeds' "N new posts" button, so nothing moves under the reader.
    */
   newPostIds: string[];
+  /** Who wrote each of them (the Following list counts only the people followed). */
+  newPostAuthors: Record<string, string>;
   /**
    * Posts the person deleted whose deletion can still be undone or is on its way to the server: no
    * list or post page shows them. The query cache keeps them until the server has deleted them, so
@@ -37,7 +39,7 @@ interface FeedState {
   setComposerText: (text: string) => void;
   setTrending: (trending: boolean) => void;
   /** A post by someone else was announced live. */
-  postAnnounced: (postId: string) => void;
+  postAnnounced: (postId: string, author?: string) => void;
   /** The feed showed what was new. */
   newPostsShown: () => void;
   /** The person confirmed a post's deletion. */
@@ -48,14 +50,26 @@ interface FeedState {
   shownAnywayChosen: (postId: string) => void;
 }
 
-const initialFeedState = () => ({ composerText: '', trending: false, newPostIds: [] as string[], deletingPosts: [] as DeletingPost[], shownAnyway: [] as string[] });
+const initialFeedState = () => ({
+  composerText: '',
+  trending: false,
+  newPostIds: [] as string[],
+  newPostAuthors: {} as Record<string, string>,
+  deletingPosts: [] as DeletingPost[],
+  shownAnyway: [] as string[],
+});
 
 export const useFeedStore = createStore<FeedState>()((set) => ({
   ...initialFeedState(),
   setComposerText: (composerText) => set({ composerText }),
   setTrending: (trending) => set({ trending }),
-  postAnnounced: (postId) => set((state) => (state.newPostIds.includes(postId) ? state : { newPostIds: [postId, ...state.newPostIds] })),
-  newPostsShown: () => set({ newPostIds: [] }),
+  postAnnounced: (postId, author) =>
+    set((state) =>
+      state.newPostIds.includes(postId)
+        ? state
+        : { newPostIds: [postId, ...state.newPostIds], newPostAuthors: author === undefined ? state.newPostAuthors : { ...state.newPostAuthors, [postId]: author } },
+    ),
+  newPostsShown: () => set({ newPostIds: [], newPostAuthors: {} }),
   deletionStarted: ({ _id: postId, replyTo }) =>
     set((state) => ({ deletingPosts: [...state.deletingPosts.filter((entry) => entry.postId !== postId), { postId, replyTo }] })),
   deletionEnded: (postId) =>
@@ -87,6 +101,6 @@ onSessionChange('feed store', (change) => {
 onLiveEvent('feed new posts', (event) => {
   if (event.type !== 'post' || event.replyTo !== undefined) return;
   void madeHere(event.postId).then((made) => {
-    if (!made && !postCached(event.postId)) useFeedStore.getState().postAnnounced(event.postId);
+    if (!made && !postCached(event.postId)) useFeedStore.getState().postAnnounced(event.postId, event.author);
   });
 });

@@ -102,6 +102,10 @@ export const compactHandlers = {
     const caller = await existingCaller(services, claims!);
     return compactPostPage(services.sql, { bookmarkedBy: caller._id }, call, caller._id);
   },
+  followingPosts: async (call, services, claims) => {
+    const caller = await existingCaller(services, claims!);
+    return compactPostPage(services.sql, { followedBy: caller._id, replies: 'none' }, call, caller._id);
+  },
   likedPosts: async (call, services) => {
     const viewer = await readerId(call, services);
     const [user] = await loadUserNamed(services.sql, call.params.username!);

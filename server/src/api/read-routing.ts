@@ -35,6 +35,7 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   postsOfUser: 'replica',
   post: 'primary',
   bookmarkedPosts: 'replica',
+  followingPosts: 'replica',
   likedPosts: 'replica',
   userByUsername: 'primary',
   followers: 'replica',

@@ -28,6 +28,8 @@ export interface PostFilter {
   replies?: 'none' | 'only';
   /** The replies to this post. */
   replyTo?: string;
+  /** Only the posts of the people this user follows, and their own (their home's Following list). */
+  followedBy?: string;
   /** Only these posts (a search's few matches, found through the GIN index first). */
   ids?: string[];
   /** Not the posts of the people this viewer muted or blocked, nor of those who blocked them. */
@@ -61,6 +63,13 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   }
   if (filter.bookmarkedBy) {
     conditions.push(`p.id IN (SELECT b.post_id FROM bookmarks b WHERE b.user_id = ${param(filter.bookmarkedBy)}::uuid)`);
+  }
+  if (filter.followedBy) {
+    // A hashed subplan over the follows' primary key beside the feed index: the page is found in the
+    // feed's order among everyone's posts, so its cost follows how dense the followed posts are
+    // (docs/decisions.md: fan-out on read).
+    const reader = `${param(filter.followedBy)}::uuid`;
+    conditions.push(`(p.author_id = ${reader} OR p.author_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ${reader}))`);
   }
   if (filter.ids) conditions.push(`p.id = ANY(${param(filter.ids)}::uuid[])`);
   if (filter.replies === 'none') conditions.push('p.reply_to IS NULL');

@@ -96,6 +96,8 @@ function replyCounted(postId: string, delta: number): void {
 
 /** Every search's list of posts: which of them a new or edited post belongs to, only the server knows. */
 const SEARCHES = ['posts', { kind: 'search' }] as const;
+/** Both orders of the signed-in person's Following list. */
+const FOLLOWING_LISTS = ['posts', { kind: 'following' }] as const;
 
 const isList = (source: PostSource, kind: PostSource['kind'], username?: string) =>
   source.kind === kind && (username === undefined || ('username' in source && source.username === username));
@@ -123,7 +125,8 @@ export function postCreated(post: CompactPost): void {
     return;
   }
   updatePostLists((posts, source) => {
-    const newestFirst = (source.kind === 'feed' && source.sort === 'latest') || isList(source, 'user', post.username);
+    // The page's own post: its author is the signed-in person, whose Following list holds it too.
+    const newestFirst = ((source.kind === 'feed' || source.kind === 'following') && source.sort === 'latest') || isList(source, 'user', post.username);
     return newestFirst && !posts.some((entry) => entry._id === post._id) ? [post, ...posts] : posts;
   });
   const trending = queryKeys.postList({ kind: 'feed', sort: 'trending' });
@@ -134,6 +137,7 @@ export function postCreated(post: CompactPost): void {
   } else {
     markStale(trending);
   }
+  markStale(queryKeys.postList({ kind: 'following', sort: 'trending' }));
   markStale(queryKeys.profile(post.username));
   markStale(SEARCHES);
 }
@@ -215,6 +219,8 @@ export function followStored(me: Profile, person: Profile): void {
   // are stale (the unfollow command reloads them if they are on screen). Without this the person
   // stayed out of the list (a follow had taken them out) and 'Followed all' came too early.
   if (!person.followedByMe) markStale(queryKeys.peopleList({ kind: 'suggestions' }));
+  // Whose posts the Following lists hold has changed; where the person's posts sit only the server knows.
+  markStale(FOLLOWING_LISTS);
 }
 
 const summaryOf = ({ _id, username, firstName, lastName, profilePic }: UserSummary): UserSummary => ({

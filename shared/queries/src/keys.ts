@@ -7,6 +7,8 @@ export type FeedSort = 'latest' | 'trending';
 /** Where a list of posts comes from. */
 export type PostSource =
   | { kind: 'feed'; sort: FeedSort }
+  /** The signed-in person's home: the people they follow, and themselves. */
+  | { kind: 'following'; sort: FeedSort }
   | { kind: 'user'; username: string }
   | { kind: 'liked'; username: string }
   | { kind: 'bookmarked' }

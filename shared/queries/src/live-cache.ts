@@ -57,8 +57,8 @@ export function installCacheUpdates(): () => void {
     // No list holds the person yet: a new session starts with an empty cache, and a stored one is
     // confirmed before the signed-in screens show.
     queryClient.setQueryData(queryKeys.profile(change.user.username), change.user);
-    // A new session starts on the Latest feed: its first page loads on the way to /home.
-    if (change.type === 'started') prefetchPosts({ kind: 'feed', sort: 'latest' });
+    // A new session starts on Home's Following list, newest first: its first page loads on the way to /home.
+    if (change.type === 'started') prefetchPosts({ kind: 'following', sort: 'latest' });
   });
   return () => {
     stopLive();

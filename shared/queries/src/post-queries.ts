@@ -10,6 +10,8 @@ export function fetchPostPage(source: PostSource, cursor?: string): Promise<Post
   switch (source.kind) {
     case 'feed':
       return compactApi.feed({ sort: source.sort, cursor });
+    case 'following':
+      return compactApi.followingPosts({ sort: source.sort, cursor });
     case 'user':
       return compactApi.userPosts(source.username, { cursor });
     case 'liked':

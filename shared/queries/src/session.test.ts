@@ -20,10 +20,10 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('session', () => {
-  it('logs in: keeps the token and username, knows who is signed in, and starts loading the home feed', async () => {
+  it('logs in: keeps the token and username, knows who is signed in, and starts loading the home feed (its Following list)', async () => {
     const ann = aProfile({ username: 'ann', followingCount: 3 });
     vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: ann, encodedToken: 'jwt' });
-    const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([newer, older]));
+    const feed = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([newer, older]));
     await useSession.getState().logIn({ username: 'ann', password: 'secret123' });
     const state = useSession.getState();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt');
@@ -31,7 +31,7 @@ describe('session', () => {
     expect(state).toMatchObject({ currentUser: ann, sessionStatus: 'confirmed' });
     // Only the first page of one list, never every post and user.
     expect(feed).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
-    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.postList({ kind: 'feed', sort: 'latest' }))).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.postList({ kind: 'following', sort: 'latest' }))).toBeDefined());
     expect(queryClient.getQueryData(queryKeys.profile('ann'))).toEqual(ann);
     expect(state).not.toHaveProperty('allPosts');
     expect(state).not.toHaveProperty('users');
@@ -41,7 +41,7 @@ describe('session', () => {
     const ann = aProfile({ _id: 'u1', username: 'ann', firstName: 'Ann', lastName: 'Lee' });
     const token = `e30.${btoa(JSON.stringify({ _id: 'u1', username: 'ann' })).replace(/=+$/, '')}.c2ln`;
     vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: ann, encodedToken: token });
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
     await useSession.getState().logIn({ username: 'ann', password: 'secret123' });
     expect(useSession.getState().displayName).toBe('Ann Lee');
 
@@ -56,7 +56,7 @@ describe('session', () => {
   it('signs up and signs the newcomer in at once, as a log-in does', async () => {
     const ada = aProfile({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
     const signup = vi.spyOn(compactApi, 'signup').mockResolvedValue({ createdUser: ada, encodedToken: 'jwt-of-ada' });
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
     queryClient.setQueryData(queryKeys.peopleList({ kind: 'suggestions' }), { pages: [], pageParams: [] });
     await useSession.getState().signUp({ username: 'ada', password: 'password1', firstName: 'Ada', lastName: 'Lovelace' });
     expect(signup).toHaveBeenCalledWith({ username: 'ada', password: 'password1', firstName: 'Ada', lastName: 'Lovelace' });
@@ -86,7 +86,7 @@ describe('session', () => {
     useSession.getState().logOut({ bySignOut: true });
     expect(useSession.getState().signedOut).toBe(true);
     vi.spyOn(compactApi, 'login').mockResolvedValue({ foundUser: aProfile({ username: 'ann' }), encodedToken: 'jwt' });
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
     await useSession.getState().logIn({ username: 'ann', password: 'password1' });
     expect(useSession.getState().signedOut).toBe(false);
     useSession.getState().logOut();

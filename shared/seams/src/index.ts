@@ -36,6 +36,11 @@ export interface SearchPageProps {
   PostList: ComponentType<PostListProps>;
 }
 
+/** feed/HomePage: /home; a Following list with nobody in it suggests people, with profile's list composed in by the shell. */
+export interface HomePageProps {
+  WhoToFollow: ComponentType<NoProps>;
+}
+
 /** feed/PostPage: /post/{postId}, the conversation around one post. */
 export interface PostPageProps {
   postId: string;
@@ -50,7 +55,7 @@ export interface ComposerDialogProps {
 export interface RemoteModules {
   'auth/LoginPage': NoProps;
   'auth/SignupPage': NoProps;
-  'feed/HomePage': NoProps;
+  'feed/HomePage': HomePageProps;
   'feed/ExplorePage': NoProps;
   'feed/BookmarksPage': NoProps;
   'feed/LikedPostsPage': NoProps;
@@ -60,6 +65,8 @@ export interface RemoteModules {
   'profile/ProfilePage': ProfilePageProps;
   'profile/SidePanel': SidePanelProps;
   'profile/SearchPage': SearchPageProps;
+  /** The suggestions of people to follow, for Home's empty Following list. */
+  'profile/WhoToFollow': NoProps;
   /** /settings: the account's names and address, and the people muted or blocked. */
   'profile/SettingsPage': NoProps;
   /** /reports: the moderators' page. */

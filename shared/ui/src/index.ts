@@ -11,6 +11,7 @@ export { useMediaQuery, usePhoneLayout, PHONE_QUERY } from './use-media-query';
 export { useMenu } from './use-menu';
 export { OptionsMenu, type MenuOption } from './options-menu';
 export { RetryAlert, Spinner } from './status';
+export { Tabs, type TabDefinition } from './tabs';
 export { ThemeMenuButton, ThemeSubmenu, type ThemeChoiceProps, type ThemeName } from './theme-menu';
 export { fullDateTime, RelativeTime, type RelativeTimeProps, relativeTime, shortDate, useMinuteClock } from './relative-time';
 export { type ShortcutTarget, shortcutSelector, shortcutTarget } from './shortcut-targets';

@@ -81,7 +81,7 @@ describe('RemoteArea', () => {
 
   it('names the versions when a remote was built against another major of the session', async () => {
     load.mockRejectedValue(new IncompatibleRemoteError('feed', '2.0.0', '1.4.2'));
-    render(<RemoteArea module="feed/HomePage" label="home feed" />);
+    render(<RemoteArea module="feed/HomePage" label="home feed" props={{ WhoToFollow: () => null }} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The home feed could not be loaded: it was built for another version of Chirp (session 2.0.0; this page provides 1.4.2).',
     );

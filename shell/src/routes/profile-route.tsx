@@ -4,7 +4,7 @@ import { RemoteArea } from '../remotes/remote-area';
 
 /**
  * The profile and search pages come from profile-remote; their post lists are the feed's, which the
- * shell composes in, so neither remote imports the other.
+ * shell composes in, so neither remote imports the other. Home (the feed's) takes profile's suggestions the same way.
  */
 function FeedPostList(props: PostListProps) {
   return <RemoteArea module="feed/PostList" label="posts" props={props} />;
@@ -19,6 +19,15 @@ export function ProfileRoute() {
       props={{ userName, PostList: FeedPostList }}
     />
   );
+}
+
+/** Home's empty Following list suggests people: profile-remote's list, composed in here. */
+function ProfileWhoToFollow() {
+  return <RemoteArea module="profile/WhoToFollow" label="suggestions" />;
+}
+
+export function HomeRoute() {
+  return <RemoteArea module="feed/HomePage" label="home feed" props={{ WhoToFollow: ProfileWhoToFollow }} />;
 }
 
 export function SearchRoute() {

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
 import { RemoteArea } from '../remotes/remote-area';
 import { PostRoute } from './post-route';
-import { ProfileRoute, SearchRoute } from './profile-route';
+import { HomeRoute, ProfileRoute, SearchRoute } from './profile-route';
 
 /** Logged-in routes need the token; a visitor goes to login and comes back after it. */
 function RequireSession() {
@@ -66,7 +66,7 @@ const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: paths.home, element: <RemoteArea module="feed/HomePage" label="home feed" /> },
+          { path: paths.home, element: <HomeRoute /> },
           { path: paths.explore, element: <RemoteArea module="feed/ExplorePage" label="explore feed" /> },
           { path: paths.bookmarks, element: <RemoteArea module="feed/BookmarksPage" label="bookmarks" /> },
           { path: paths.likedPosts, element: <RemoteArea module="feed/LikedPostsPage" label="liked posts" /> },

@@ -22,6 +22,12 @@ function serveFeed() {
     .mockImplementation(async (query = {}) => aPostPage(query.sort === 'trending' ? [older, newer] : [newer, older]));
 }
 
+/** Profile's suggestions, as the shell composes them in. */
+const WhoToFollow = () => <section aria-label="Who to follow">Suggested people</section>;
+
+/** Home on the Everyone tab: the spec's list of every post (the Following tab is tested below). */
+const renderHome = (path = '/home?feed=everyone') => renderWithApp(<HomePage WhoToFollow={WhoToFollow} />, { path });
+
 beforeEach(() => {
   toast.remove();
   logInAs(me);
@@ -31,7 +37,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the home page', () => {
   it('is a section titled by its heading, with the composer and the Latest Posts list', async () => {
     serveFeed();
-    renderWithApp(<HomePage />);
+    renderHome();
     const section = screen.getByRole('region', { name: 'Home' });
     expect(section.tagName).toBe('SECTION');
     expect(screen.queryByRole('main')).toBeNull();
@@ -43,7 +49,7 @@ describe('the home page', () => {
   it("heads the list with what it shows: 'Trending Posts' under Trending, the spec's 'Latest Posts' under Latest", async () => {
     serveFeed();
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     await user.click(screen.getByRole('button', { name: 'Trending' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Trending Posts' })).toBeInTheDocument();
     expect(await screen.findByRole('feed', { name: 'Trending Posts' })).toBeInTheDocument();
@@ -57,7 +63,7 @@ describe('the home page', () => {
   it('shows a loader while no posts are loaded, then the first page', async () => {
     const page = deferred<PostPage>();
     const feed = vi.spyOn(compactApi, 'feed').mockReturnValue(page.promise);
-    renderWithApp(<HomePage />);
+    renderHome();
     expect(screen.getByRole('status')).toHaveTextContent('Loading posts');
     expect(feed).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
     await act(async () => page.resolve(aPostPage([newer])));
@@ -68,7 +74,7 @@ describe('the home page', () => {
   it('shows the newest first, and the most liked first when Trending is chosen', async () => {
     const feed = serveFeed();
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     const trending = screen.getByRole('button', { name: 'Trending' });
     const latest = screen.getByRole('button', { name: 'Latest' });
 
@@ -92,7 +98,7 @@ describe('the home page', () => {
     serveFeed();
     const answer = deferred<{ post: CompactPost }>();
     vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
-    renderWithApp(<HomePage />);
+    renderHome();
     await waitFor(() => expect(shownContents()).toEqual(['Older but loved', 'Newer and quiet']));
     // On the click, 3 likes become 4: still behind 900. The answer says 901: first.
     const quiet = screen.getAllByRole('article')[1]!;
@@ -107,7 +113,7 @@ describe('the home page', () => {
     const fresh = aCompactPost({ content: 'Fresh and quiet', createdAt: '2024-03-01T08:00:00+00:00' });
     vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: fresh });
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     await waitFor(() => expect(shownContents()).toHaveLength(2));
     await user.type(screen.getByRole('textbox', { name: 'Write a post' }), 'Fresh and quiet');
     await user.click(screen.getByRole('button', { name: 'Post' }));
@@ -145,7 +151,7 @@ describe('the home feed, a page at a time', () => {
     const feed = vi
       .spyOn(compactApi, 'feed')
       .mockImplementation((query = {}) => (query.cursor === 'c1' ? next.promise : Promise.resolve(aPostPage(first, 'c1'))));
-    renderWithApp(<HomePage />);
+    renderHome();
 
     expect(await screen.findByText('first 1')).toBeInTheDocument();
     // The end is 50 cards below: far away. Nothing more is asked for, and the list's size is unknown.
@@ -182,7 +188,7 @@ describe('the home feed, a page at a time', () => {
       .mockRejectedValueOnce(new ApiError(503, 'The server is busy. Please try again.'))
       .mockResolvedValueOnce(aPostPage(second));
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     expect(await screen.findByText('first 1')).toBeInTheDocument();
 
     scrollTo(45 * 212);
@@ -214,7 +220,7 @@ describe('a like in the home feed', () => {
     const answer = deferred<{ post: CompactPost }>();
     const like = vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     await screen.findByText('Worth a like');
 
     await user.click(likeIn(card('Worth a like')));
@@ -236,7 +242,7 @@ describe('a like in the home feed', () => {
     const answer = deferred<{ post: CompactPost }>();
     vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     await screen.findByText('Refused like');
 
     await user.click(likeIn(card('Refused like')));
@@ -254,7 +260,7 @@ describe('a like in the home feed', () => {
     const dislike = vi.spyOn(compactApi, 'dislike').mockReturnValue(answer.promise);
     const like = vi.spyOn(compactApi, 'like');
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     await screen.findByText('Liked already');
 
     await user.click(likeIn(card('Liked already'))); // unlike: the call leaves
@@ -281,7 +287,7 @@ describe('trending', () => {
     // Whatever order the answer has, the list shows the counts' order.
     const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([early, quiet, late, loved]));
     useFeedStore.setState({ trending: true });
-    renderWithApp(<HomePage />);
+    renderHome();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     expect(feed).toHaveBeenCalledWith({ sort: 'trending', cursor: undefined });
     expect(feed).not.toHaveBeenCalledWith(expect.objectContaining({ sort: 'latest' }));
@@ -302,7 +308,7 @@ describe('one’s own posts in the home feed', () => {
     const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([newer, mine, older]));
     const remove = vi.spyOn(compactApi, 'deletePost').mockResolvedValue({ postId: mine._id });
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderHome();
     const article = (await screen.findByText('Mine to delete')).closest('article')!;
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
@@ -359,5 +365,71 @@ describe('one’s own posts in the home feed', () => {
     vi.useRealTimers();
     expect(await screen.findByText('The server had a problem. Please try again.')).toBeInTheDocument();
     expect(contents()).toEqual(['Newer and quiet', 'Mine to delete', 'Older but loved']);
+  });
+});
+
+describe('the Following and Everyone tabs', () => {
+  const mine = aCompactPost({ content: 'Followed and quiet', author: summaryOf(me), username: me.username });
+
+  it('opens on Following, the people one follows and oneself, and keeps the choice in the address', async () => {
+    const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([mine]));
+    const everyone = serveFeed();
+    const user = userEvent.setup();
+    renderHome('/home');
+    const tabs = screen.getByRole('tablist', { name: 'Home feeds' });
+    const followingTab = within(tabs).getByRole('tab', { name: 'Following' });
+    const everyoneTab = within(tabs).getByRole('tab', { name: 'Everyone' });
+    expect(followingTab).toHaveAttribute('aria-selected', 'true');
+    expect(everyoneTab).toHaveAttribute('aria-selected', 'false');
+    const panel = screen.getByRole('tabpanel', { name: 'Following' });
+    expect(within(panel).getByRole('heading', { name: 'Latest Posts' })).toBeInTheDocument();
+    expect(await within(panel).findByText('Followed and quiet')).toBeInTheDocument();
+    expect(following).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+    expect(everyone).not.toHaveBeenCalled();
+
+    // Arrow keys move between the tabs, as ARIA tabs do.
+    followingTab.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(everyoneTab).toHaveFocus();
+    expect(everyoneTab).toHaveAttribute('aria-selected', 'true');
+    expect(await within(screen.getByRole('tabpanel', { name: 'Everyone' })).findByText('Newer and quiet')).toBeInTheDocument();
+    expect(everyone).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+
+    await user.keyboard('{ArrowLeft}');
+    expect(followingTab).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens on Everyone when the address says so (a reload keeps the tab)', async () => {
+    serveFeed();
+    const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([mine]));
+    renderHome('/home?feed=everyone');
+    expect(screen.getByRole('tab', { name: 'Everyone' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Newer and quiet')).toBeInTheDocument();
+    expect(following).not.toHaveBeenCalled();
+  });
+
+  it('sorts the Following list too: Trending asks for it by likes', async () => {
+    const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([mine]));
+    const user = userEvent.setup();
+    renderHome('/home');
+    await screen.findByText('Followed and quiet');
+    await user.click(screen.getByRole('button', { name: 'Trending' }));
+    await waitFor(() => expect(following).toHaveBeenCalledWith({ sort: 'trending', cursor: undefined }));
+    expect(screen.getByRole('heading', { name: 'Trending Posts' })).toBeInTheDocument();
+  });
+
+  it('asks a new account with an empty Following list to follow people, with suggestions', async () => {
+    vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
+    renderHome('/home');
+    const prompt = await screen.findByRole('region', { name: 'Follow people to fill your home' });
+    expect(within(prompt).getByRole('region', { name: 'Who to follow' })).toHaveTextContent('Suggested people');
+    expect(screen.queryByText('No posts yet.')).toBeNull();
+  });
+
+  it('shows the empty text, not the prompt, when nobody at all has posted yet under Everyone', async () => {
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+    renderHome('/home?feed=everyone');
+    expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Follow people to fill your home' })).toBeNull();
   });
 });

@@ -2,13 +2,12 @@ import { paths, type Profile } from '@chirp/contracts';
 import type { PostListProps, ProfilePageProps } from '@chirp/seams';
 import { ApiError, errorMessage, useSession } from '@chirp/session';
 import { useProfile } from '../../lib/profile-queries';
-import { Spinner } from '@chirp/ui';
+import { Spinner, Tabs } from '@chirp/ui';
 import { type ComponentType, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { type FollowListKind, FollowListDialog } from './follow-list-dialog';
 import { ProfileHeader } from './profile-header';
-import { ProfileTabs } from '../../components/profile-tabs';
 import '@chirp/ui/styles.css';
 import './profile.css';
 import { useProfileStore } from '../../lib/profile-store';
@@ -84,7 +83,7 @@ function ProfileView({ profile, PostList }: { profile: Profile; PostList: Compon
   return (
     <section className="profile" aria-labelledby={headingId}>
       <ProfileHeader profile={profile} isOwn={isOwn} headingId={headingId} onEdit={startEditing} onShowList={setFollowList} />
-      <ProfileTabs
+      <Tabs
         label={`Posts of ${profile.firstName} ${profile.lastName}`.trim()}
         tabs={
           isOwn

@@ -1,12 +1,11 @@
 import { paths } from '@chirp/contracts';
 import type { PostListProps, SearchPageProps } from '@chirp/seams';
 import { usePeoplePages, usePostPages } from '@chirp/queries';
-import { RetryAlert, SearchIcon, shortcutTarget, Spinner } from '@chirp/ui';
+import { RetryAlert, SearchIcon, shortcutTarget, Spinner, Tabs } from '@chirp/ui';
 import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePeople } from '../../components/people-pages';
 import { PersonRow } from '../../components/people/person-row';
-import { ProfileTabs } from '../../components/profile-tabs';
 import '@chirp/ui/styles.css';
 import '../../components/side-panel.css';
 import './search-page.css';
@@ -51,7 +50,7 @@ function SearchResults({ text, chosen, PostList }: { text: string; chosen?: Sear
   // Replaced, not pushed: Back leaves the search rather than stepping through its tabs.
   const choose = (index: number) => navigate(`${paths.searchFor(text)}&tab=${TABS[index]}`, { replace: true });
   return (
-    <ProfileTabs
+    <Tabs
       key={tab}
       label="Search results"
       initial={TABS.indexOf(tab)}

@@ -10,13 +10,15 @@ const SOURCE = { kind: 'suggestions' } as const;
 interface SuggestionsProps {
   /** Called when a profile link is followed (the phone dropdown closes then). */
   onNavigate?: () => void;
+  /** The section's heading: the side panel's is the spec's; another place on the page names its own. */
+  heading?: string;
 }
 
 /**
  * 'Suggestions for you': everyone but the current user and the people they follow (spec 4), a page
  * at a time from the back end. Someone followed leaves the list on the click.
  */
-export function Suggestions({ onNavigate }: SuggestionsProps) {
+export function Suggestions({ onNavigate, heading = 'Suggestions for you' }: SuggestionsProps) {
   const list = usePeople(SOURCE);
   const { people, error, retry, footer } = list;
   const optimistic = useSession((state) => state.optimistic);
@@ -52,7 +54,7 @@ export function Suggestions({ onNavigate }: SuggestionsProps) {
   return (
     <section ref={sectionRef} className="suggestions" aria-labelledby={headingId}>
       <h2 id={headingId} className="suggestions__heading" tabIndex={-1}>
-        Suggestions for you
+        {heading}
       </h2>
       {error ? (
         <RetryAlert message={error} onRetry={retry} />

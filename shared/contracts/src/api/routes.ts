@@ -128,6 +128,11 @@ export const CORE_ROUTES = {
     method: 'GET', path: '/posts/bookmarked', auth: 'token',
     schemas: ({ queries, answers }) => ({ query: queries.page, answer: answers.postPage }),
   }),
+  // The signed-in person's home: the posts of the people they follow, and their own.
+  followingPosts: route({
+    method: 'GET', path: '/posts/following', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.page, answer: answers.postPage }),
+  }),
   likedPosts: route({
     method: 'GET', path: '/posts/user/:username/liked', auth: 'public',
     schemas: ({ queries, answers }) => ({ query: queries.page, answer: answers.postPage }),

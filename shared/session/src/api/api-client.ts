@@ -188,6 +188,8 @@ export const compactApi = {
   likedPosts: (username: string, query: PageQuery = {}): Promise<PostPage> =>
     compactCalls.likedPosts({ params: { username }, query: { ...query } }),
   bookmarkedPosts: (query: PageQuery = {}): Promise<PostPage> => compactCalls.bookmarkedPosts({ query: { ...query } }),
+  /** The signed-in person's Following timeline: the posts of the people they follow, and their own. */
+  followingPosts: (query: PageQuery = {}): Promise<PostPage> => compactCalls.followingPosts({ query: { ...query } }),
 
   profile: (username: string): Promise<ProfileResponse> => compactCalls.userByUsername({ params: { username } }),
   profileById: (userId: string): Promise<ProfileResponse> => compactCalls.user({ params: { userId } }),

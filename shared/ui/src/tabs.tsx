@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import './profile-tabs.css';
+import './tabs.css';
 
-export interface ProfileTab {
+export interface TabDefinition {
   label: string;
   /** Rendered only while the tab is selected. */
   render: () => ReactNode;
@@ -16,20 +16,24 @@ const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
 
 /**
  * ARIA tabs (automatic activation): arrow keys, Home and End move between the tabs. `onSelect` hears
- * each tab the person picks (a page that keeps the choice in its address).
+ * each tab the person picks (a page that keeps the choice in its address); `selected`, when given,
+ * is that choice as the page now has it (the address changed by a link or Back), and wins.
  */
-export function ProfileTabs({
+export function Tabs({
   label,
   tabs,
   initial = 0,
+  selected: chosen,
   onSelect,
 }: {
   label: string;
-  tabs: ProfileTab[];
+  tabs: TabDefinition[];
   initial?: number;
+  selected?: number;
   onSelect?: (index: number) => void;
 }) {
-  const [selected, setSelectedState] = useState(initial);
+  const [picked, setSelectedState] = useState(initial);
+  const selected = chosen ?? picked;
   const setSelected = (index: number) => {
     setSelectedState(index);
     onSelect?.(index);
@@ -49,8 +53,8 @@ export function ProfileTabs({
   };
 
   return (
-    <div className="profile-tabs">
-      <div role="tablist" aria-label={label} className="profile-tabs__list" onKeyDown={onKeyDown}>
+    <div className="tabs">
+      <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button
             key={tab.label}
@@ -60,7 +64,7 @@ export function ProfileTabs({
             type="button"
             role="tab"
             id={tabId(index)}
-            className="profile-tabs__tab"
+            className="tabs__tab"
             aria-selected={index === selected}
             aria-controls={panelId(index)}
             tabIndex={index === selected ? 0 : -1}
@@ -76,7 +80,7 @@ export function ProfileTabs({
           role="tabpanel"
           id={panelId(index)}
           aria-labelledby={tabId(index)}
-          className="profile-tabs__panel"
+          className="tabs__panel"
           tabIndex={0}
           hidden={index !== selected}
         >

@@ -1,0 +1,91 @@
+/**
+ * bench:scale's Following figure: the Following page (`GET /api/posts/following?view=compact`) of a
+ * reader who follows FOLLOWS (2,000) bench people, at the large size (100,000 posts): one call first,
+ * which must answer a full page by followed people only; then autocannon as the other figures; and,
+ * after the server stopped, the page's SQL alone (median of 20) and the posts its scan read.
+ *
+ * run.mjs lays the reader down (`seedFollowingReader`) and measures it (`followingFeed`, `followingPlan`);
+ * `checkFollowing` adds its line to the report.
+ */
+import { call, logInThroughApi, runAutocannon } from '../support/api-load.mjs';
+import { median, round } from '../support/figures.mjs';
+import { BENCH_PASSWORD } from '../support/scale-data.mjs';
+
+const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
+const { pageQuery } = await import('../../server/src/db/post-queries.ts');
+const { LIMITS } = await import('@chirp/api-rules');
+
+export const FOLLOWING_READER = 'reader_following';
+const PATH = '/api/posts/following?view=compact';
+
+/** `reader_following`, with bench_1's password, following `follows` bench people spread over all of them (every k-th). */
+export async function seedFollowingReader(sql, { follows = 2_000 } = {}) {
+  return sql.transaction(async (tx) => {
+    await tx.exec(
+      `INSERT INTO users (id, username, first_name, last_name, password_hash, profile_pic, title, bio, website,
+         created_at, created_offset, updated_at, updated_offset)
+       SELECT gen_random_uuid(), '${FOLLOWING_READER}', 'Bench', 'Follower', b.password_hash, '/avatars/default.svg', 'Add title',
+         'Add bio', 'Add website', timestamptz '2026-01-01 00:00:00+00', 0, timestamptz '2026-01-01 00:00:00+00', 0
+       FROM users b WHERE b.username = 'bench_1'`,
+    );
+    const { rows } = await tx.query(
+      `WITH bench AS (SELECT id, row_number() OVER (ORDER BY username COLLATE "C") AS k, count(*) OVER () AS n FROM users WHERE username LIKE 'bench\\_%')
+       INSERT INTO follows (follower_id, followee_id)
+       SELECT r.id, b.id FROM bench b, users r
+       WHERE r.username = '${FOLLOWING_READER}' AND b.k % greatest(1, b.n / $1::int) = 0
+       ORDER BY b.k LIMIT $1::int
+       RETURNING follower_id::text AS id`,
+      [follows],
+    );
+    return { id: rows[0]?.id, username: FOLLOWING_READER, follows: rows.length };
+  });
+}
+
+/** One call (a full page, all by followed people or the reader), then autocannon on the page. */
+export async function followingFeed(apiUrl, reader, load, log = console.info) {
+  const { token } = await logInThroughApi(apiUrl, reader.username, BENCH_PASSWORD);
+  const answer = await call(apiUrl, 'GET', PATH, token);
+  if (answer.status !== 200) throw new Error(`GET ${PATH} as ${reader.username}: ${answer.status} ${answer.text.slice(0, 200)}`);
+  const { posts, nextCursor } = JSON.parse(answer.text);
+  const following = JSON.parse((await call(apiUrl, 'GET', `/api/users/by-username/${reader.username}`, token)).text).user.followingCount;
+  const page = { posts: posts.length, nextCursor: nextCursor !== null, bytes: answer.bytes, followingCount: following };
+  const name = `GET ${PATH} (${reader.username}: follows ${following})`;
+  log(`  autocannon: ${name}; its page: ${page.posts} posts`);
+  const request = { method: 'GET', setupRequest: (request) => ({ ...request, path: PATH, headers: { authorization: token } }) };
+  return { ...(await runAutocannon(apiUrl, name, request, load)), following: reader.username, page };
+}
+
+/** The page's SQL alone, one call at a time (median of 20), and the posts its scan read (EXPLAIN ANALYZE). */
+export async function followingPlan(sql, reader) {
+  const request = { sort: 'latest', page: { limit: LIMITS.defaultPageSize } };
+  const { condition, params, tail } = pageQuery({ followedBy: reader.id, replies: 'none', hiddenFor: reader.id, viewer: reader.id }, request);
+  const times = [];
+  for (let run = 0; run < 20; run += 1) {
+    const started = performance.now();
+    await compactPostsWhere(sql, reader.id, { origin: 'http://server' }, condition, [...params], tail);
+    times.push(performance.now() - started);
+  }
+  const { rows } = await sql.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) SELECT * FROM posts p ${condition} ${tail}`, params);
+  const raw = Object.values(rows[0])[0];
+  const [{ Plan: plan }] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  let postsRead = 0;
+  const walk = (node) => {
+    if (node['Relation Name'] === 'posts' && node.Alias === 'p') postsRead += node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan);
+  return { queryMs: round(median(times), 2), postsRead };
+}
+
+/** The report's line: p99 against the aim, a full page, every post by someone followed. */
+export function checkFollowing(check, database, row, plan, p99Ms) {
+  if (!row) return;
+  const failed = row.non2xx || row.errors ? ` ${row.non2xx} non-2xx, ${row.errors} errors!` : '';
+  const sqlPart = plan ? `; its SQL ${plan.queryMs} ms, reading ${plan.postsRead} posts` : '';
+  check(
+    `${database}: Following page p99 (follows ${row.page.followingCount})`,
+    `${row.p99Ms} ms (p50 ${row.p50Ms}, ${row.reqPerSec} req/s); page ${row.page.posts} posts${sqlPart}${failed}`,
+    `${LIMITS.defaultPageSize} posts; p99 ≤ ${p99Ms} ms`,
+    row.page.posts === LIMITS.defaultPageSize && row.page.nextCursor && row.p99Ms <= p99Ms && !failed,
+  );
+}
