@@ -489,3 +489,20 @@ describe('who likes a post', () => {
     expect(likeCount(article)).toHaveTextContent('0');
   });
 });
+
+describe('a post’s image', () => {
+  it('opens larger in a dialog that shows its description, and gives focus back when closed', async () => {
+    const { user, article } = showPost(aPost({ image: '/images/harbour.jpg' }));
+    const opener = within(article).getByRole('button', { name: "Image in Ada Lovelace's post" });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Image' });
+    expect(within(dialog).getByRole('img', { name: "Image in Ada Lovelace's post" })).toHaveAttribute('src', '/images/harbour.jpg');
+    expect(within(dialog).getByText("Image in Ada Lovelace's post", { selector: 'figcaption' })).toBeInTheDocument();
+    // One image: nothing to move to.
+    expect(within(dialog).queryByRole('button', { name: 'Next image' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+});

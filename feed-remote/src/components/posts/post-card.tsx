@@ -26,8 +26,9 @@ import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
 
-/** Who likes a post: loaded when first opened, as few people open it. */
+/** Who likes a post, and an image enlarged: loaded when first opened. */
 const LikersDialog = lazy(() => import('./likers-dialog'));
+const ImageLightbox = lazy(() => import('./image-lightbox'));
 
 /** The like count's button: its name holds the number it shows. */
 export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;
@@ -39,6 +40,7 @@ const POST_IMAGE_SIZES = '(max-width: 767.98px) calc(100vw - 80px), 540px';
 
 function PostImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
+  const [enlarged, setEnlarged] = useState(false);
   // An image of the server's store: drawn from the copy that fills the card, its box reserved at its own proportions.
   const source = imageSourceOf(src, 'post');
   return (
@@ -46,18 +48,26 @@ function PostImage({ src, alt }: { src: string; alt: string }) {
       {failed ? (
         <p className="post-card__media-error">The image could not be loaded.</p>
       ) : (
-        <img
-          className="post-card__image"
-          src={src}
-          srcSet={source?.srcSet}
-          sizes={source ? POST_IMAGE_SIZES : undefined}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          width={source?.width ?? 1200}
-          height={source?.height ?? 750}
-          onError={() => setFailed(true)}
-        />
+        // The image opens larger: the button is named by the image's description.
+        <button type="button" className="post-card__image-button" aria-haspopup="dialog" onClick={() => setEnlarged(true)}>
+          <img
+            className="post-card__image"
+            src={src}
+            srcSet={source?.srcSet}
+            sizes={source ? POST_IMAGE_SIZES : undefined}
+            alt={alt}
+            loading="lazy"
+            decoding="async"
+            width={source?.width ?? 1200}
+            height={source?.height ?? 750}
+            onError={() => setFailed(true)}
+          />
+        </button>
+      )}
+      {enlarged && (
+        <Suspense fallback={null}>
+          <ImageLightbox images={[{ src, alt }]} onClose={() => setEnlarged(false)} />
+        </Suspense>
       )}
     </div>
   );
