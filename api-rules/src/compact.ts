@@ -55,6 +55,7 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     _id: post._id,
     content: post.content,
     ...(post.image === undefined ? {} : { image: viewer.postImage({ ...post, image: post.image }) }),
+    ...(post.imageAlt === undefined ? {} : { imageAlt: post.imageAlt }),
     username: post.username,
     author: author ? toCard(author, viewer) : { _id: '', username: post.username, firstName: '', lastName: '', profilePic: '' },
     likeCount: post.likes.likeCount,

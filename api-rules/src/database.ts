@@ -45,6 +45,8 @@ export interface StoredPost {
   _id: string;
   content: string;
   image?: string;
+  /** The image's description, as its author wrote it. */
+  imageAlt?: string;
   /** The author's username (spec 3); usernames never change. */
   username: string;
   /** `likedBy` and `dislikedBy` hold user ids. */
@@ -271,7 +273,7 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecVi
 
 /** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
 export function toPublicPost(post: StoredPost, users: SummaryIndex, view: SpecView): Post {
-  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, ...fields } = post;
+  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, imageAlt: _imageAlt, ...fields } = post;
   return {
     ...fields,
     ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
@@ -313,6 +315,7 @@ export function isStoredPost(value: unknown): value is StoredPost {
   return (
     ['_id', 'content', 'username', 'createdAt', 'updatedAt'].every((key) => isText(value[key])) &&
     (value.image === undefined || isText(value.image)) &&
+    (value.imageAlt === undefined || isText(value.imageAlt)) &&
     (value.seq === undefined || Number.isSafeInteger(value.seq)) &&
     (value.replyTo === undefined || isText(value.replyTo)) &&
     Number.isInteger(likes.likeCount) &&

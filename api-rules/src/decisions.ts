@@ -3,7 +3,7 @@
  * unsafe), in one place. docs/decisions.md explains each one; the contract suite tests them.
  * Plain values only: the Node server (server/) imports this file as it is.
  */
-import { MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';
+import { MAX_IMAGE_ALT_LENGTH, MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';
 import { MAX_IMAGE_BYTES } from '@chirp/contracts';
 
 export const LIMITS = {
@@ -17,6 +17,7 @@ export const LIMITS = {
   maxWebsite: 200,
   /** Counted in Unicode code points, so an emoji is one character (a browser's maxLength counts more). */
   maxPostContent: MAX_POST_LENGTH,
+  maxImageAlt: MAX_IMAGE_ALT_LENGTH,
   maxHttpUrl: 2048,
   /** Room for the largest image the local uploader makes (1 MiB), base64-encoded, and its `data:` prefix. */
   maxDataUrl: Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100,
@@ -86,6 +87,7 @@ export const DECIDED_ERRORS = {
   passwordTooLong: `Password must be at most ${LIMITS.maxPassword} characters`,
   usernameCharacters: USERNAME_RULE,
   postTooLong: `A post can be at most ${MAX_POST_LENGTH} characters.`,
+  imageAltTooLong: `An image's description can be at most ${MAX_IMAGE_ALT_LENGTH} characters.`,
   badImage: 'The image must be an http(s) address, a data:image/ address or an image of this app.',
   malformedImage: 'The image is not a well-formed data:image/ address (its data is not valid base64 or percent-encoding).',
   badWebsite: 'The website must be an http(s) address or plain text.',

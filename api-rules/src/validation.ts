@@ -272,6 +272,8 @@ export function readAccountDeletion(body: JsonObject): { password: string } {
 export interface PostInput {
   content: string;
   image?: string;
+  /** The image's description (alt text); kept only with an image. */
+  imageAlt?: string;
   /** The post this one replies to: kept when the post is made, never changed by an edit. */
   replyTo?: string;
 }
@@ -296,7 +298,16 @@ export function readPostData(body: JsonObject): PostInput {
   if (!shown && !image) refuse(400, SPEC_ERRORS.emptyPost);
   const replyTo = postData.replyTo === null ? undefined : postData.replyTo;
   if (replyTo !== undefined && typeof replyTo !== 'string') refuse(400, DECIDED_ERRORS.notText('replyTo'));
-  return { content: shown, ...(image === undefined ? {} : { image }), ...(replyTo === undefined ? {} : { replyTo }) };
+  const rawAlt = postData.imageAlt === null ? undefined : postData.imageAlt;
+  if (rawAlt !== undefined && typeof rawAlt !== 'string') refuse(400, DECIDED_ERRORS.notText('imageAlt'));
+  const imageAlt = image === undefined ? undefined : rawAlt?.trim() || undefined;
+  if (imageAlt !== undefined && characterCount(imageAlt) > LIMITS.maxImageAlt) refuse(400, DECIDED_ERRORS.imageAltTooLong);
+  return {
+    content: shown,
+    ...(image === undefined ? {} : { image }),
+    ...(imageAlt === undefined ? {} : { imageAlt }),
+    ...(replyTo === undefined ? {} : { replyTo }),
+  };
 }
 
 export interface PageRequest {

@@ -16,7 +16,7 @@ const POST_KEYS = [
   'updatedAt', 'username',
 ];
 /** Keys a compact post has only sometimes: an image, and what a reply replies to. */
-const OPTIONAL_POST_KEYS = new Set(['image', 'replyTo', 'replyingTo']);
+const OPTIONAL_POST_KEYS = new Set(['image', 'imageAlt', 'replyTo', 'replyingTo']);
 const PERSON_KEYS = [...SUMMARY_KEYS, 'followedByMe'].sort();
 const PROFILE_KEYS = [...PERSON_KEYS, 'bio', 'createdAt', 'followerCount', 'followingCount', 'postCount', 'title', 'updatedAt', 'website'].sort();
 
@@ -154,6 +154,32 @@ export function defineCompactSuite(getContext: () => ContractContext): void {
       const deleted = await call('DELETE', `/posts/${id}?view=compact`, { token });
       expect(deleted).toMatchObject({ status: 201, body: { postId: id } });
       expect((await call('GET', `/posts/${id}?view=compact`)).status).toBe(404);
+    });
+
+    it('an image keeps its description: shown in the compact form, replaced by an edit, dropped with the image, never in the spec form', async () => {
+      const { token } = await api.loginGuest();
+      const postData = (fields: Record<string, unknown>) => ({ token, body: { postData: { content: 'Harbour', ...fields } } });
+      const created = await call('POST', '/posts?view=compact', postData({ image: '/images/sourdough.svg', imageAlt: '  Fishing boats at dawn  ' }));
+      expect(created.status).toBe(201);
+      expectCompactPost(created.body.post);
+      expect(created.body.post.imageAlt).toBe('Fishing boats at dawn');
+      const id = created.body.post._id as string;
+      expect((await call('GET', `/posts/${id}?view=compact`)).body.post.imageAlt).toBe('Fishing boats at dawn');
+      // The spec's form keeps its shape.
+      expect((await call('GET', `/posts/${id}`)).body.post).not.toHaveProperty('imageAlt');
+
+      const edited = await call('POST', `/posts/edit/${id}?view=compact`, postData({ image: '/images/sourdough.svg', imageAlt: 'Three boats' }));
+      expect(edited.body.post.imageAlt).toBe('Three boats');
+      const withoutImage = await call('POST', `/posts/edit/${id}?view=compact`, postData({ imageAlt: 'No image to describe' }));
+      expect(withoutImage.body.post).not.toHaveProperty('imageAlt');
+      expect(withoutImage.body.post).not.toHaveProperty('image');
+
+      expectRefusal(
+        await call('POST', '/posts?view=compact', postData({ image: '/images/sourdough.svg', imageAlt: 'x'.repeat(LIMITS.maxImageAlt + 1) })),
+        400,
+        DECIDED_ERRORS.imageAltTooLong,
+      );
+      expectRefusal(await call('POST', '/posts?view=compact', postData({ image: '/images/sourdough.svg', imageAlt: 5 })), 400, DECIDED_ERRORS.notText('imageAlt'));
     });
 
     it('bookmark answers the post id and its state; the bookmarked list pages them', async () => {

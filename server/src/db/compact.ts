@@ -51,6 +51,7 @@ interface CompactPostRow extends PersonRow {
   post_id: string;
   content: string;
   image: string | null;
+  image_alt: string | null;
   like_count: number;
   created_at: Date;
   created_offset: number;
@@ -90,7 +91,7 @@ export async function compactPostsWhere(
 ): Promise<CompactRow[]> {
   const viewer = `$${params.length + 1}::uuid`;
   const { rows } = await q.query<CompactPostRow>(
-    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.like_count, p.created_at, p.created_offset, p.updated_at,
+    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
@@ -107,7 +108,7 @@ export async function compactPostsWhere(
   return rows.map((row) => {
     const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
     const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
-    const image = row.image === null ? {} : { image: withOrigin(naming, row.image) };
+    const image = row.image === null ? {} : { image: withOrigin(naming, row.image), ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }) };
     const likeCount = Number(row.like_count);
     const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
     const removed = row.removed ? { removed: true as const } : {};

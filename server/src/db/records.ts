@@ -164,6 +164,7 @@ interface PostRow {
   id: string;
   content: string;
   image: string | null;
+  image_alt: string | null;
   username: string;
   like_count: number;
   created_at: Date;
@@ -177,7 +178,7 @@ interface PostRow {
   removed_at: Date | null;
 }
 
-const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, a.username, p.like_count,
+const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, p.image_alt, a.username, p.like_count,
     p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text, p.removed_at`;
 
 /**
@@ -205,6 +206,7 @@ const toPost = (row: PostRow): StoredPost => ({
   _id: row.id,
   content: row.content,
   ...(row.image === null ? {} : { image: row.image }),
+  ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }),
   username: row.username,
   likes: { likeCount: Number(row.like_count), likedBy: row.liked_by, dislikedBy: row.disliked_by },
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
@@ -297,19 +299,19 @@ async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
 
 async function insertPost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to)
-     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to, image_alt)
+     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt),
-      ...timestampParams(post.updatedAt), post.replyTo ?? null,
+      ...timestampParams(post.updatedAt), post.replyTo ?? null, post.imageAlt ?? null,
     ],
   );
 }
 
 async function updatePost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    'UPDATE posts SET content = $2, image = $3, like_count = $4, updated_at = $5, updated_offset = $6 WHERE id = $1',
-    [post._id, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.updatedAt)],
+    'UPDATE posts SET content = $2, image = $3, like_count = $4, updated_at = $5, updated_offset = $6, image_alt = $7 WHERE id = $1',
+    [post._id, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.updatedAt), post.imageAlt ?? null],
   );
 }
 

@@ -1,6 +1,8 @@
 /** Business constants of spec section 9, and the decisions taken where the spec is silent. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_POST_LENGTH = 500;
+/** The longest description (alt text) of a post's image, in characters. */
+export const MAX_IMAGE_ALT_LENGTH = 1000;
 export const TOAST_DURATION_MS = 1500;
 export const MOCK_RESPONSE_DELAY_MS = 400;
 

@@ -167,6 +167,50 @@ describe('the composer', () => {
     expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
   });
 
+  it('asks for the image’s description with Add description, and sends it with the image; a new image starts without one', async () => {
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, picture());
+    await user.click(await screen.findByRole('button', { name: 'Add description' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    const field = within(dialog).getByRole('textbox', { name: 'Description' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(/Say what the image shows/);
+    await user.type(field, '  A loaf of rye on a board  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save description' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Saved: the button says so, and opens the description to change it.
+    await user.click(screen.getByRole('button', { name: 'Edit description' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Describe the image' })).getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'A loaf of rye on a board',
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await user.click(postButton);
+    expect(create).toHaveBeenCalledWith({ content: '', image: 'data:image/png;base64,AAAA', imageAlt: 'A loaf of rye on a board' });
+    // The next image has no description yet.
+    await user.upload(imageInput, picture());
+    expect(await screen.findByRole('button', { name: 'Add description' })).toBeInTheDocument();
+  });
+
+  it('refuses a description over the limit, and goes without one when none is written', async () => {
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, picture());
+    await user.click(await screen.findByRole('button', { name: 'Add description' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    const field = within(dialog).getByRole('textbox', { name: 'Description' });
+    await user.click(field);
+    await user.paste('x'.repeat(1001));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('1001/1000')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save description' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(postButton);
+    expect(create).toHaveBeenCalledWith({ content: '', image: 'data:image/png;base64,AAAA' });
+  });
+
   it('removes the picked image', async () => {
     vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
     const { user, imageInput } = showComposer();

@@ -3,6 +3,7 @@ import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp
 import { postCreated, postStored } from '@chirp/queries';
 import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { DESCRIPTION_TEXTS, ImageDescriptionDialog } from './image-description-dialog';
 import { useImageAttachment } from './use-image-attachment';
 import { useNewPostDraft } from './use-new-post-draft';
 import { useReplyDraft } from './reply-drafts';
@@ -58,7 +59,14 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const draft = useNewPostDraft(newPost);
   const ownImage = useState(post?.image);
   const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
-  const { attachment, attachImage, removeImage } = useImageAttachment(uploadImage, imageState);
+  const { attachment, attachImage, removeImage: removeAttachment } = useImageAttachment(uploadImage, imageState);
+  // The image's description (alt text): it goes with the image.
+  const [imageAlt, setImageAlt] = useState(post?.imageAlt ?? '');
+  const [describing, setDescribing] = useState(false);
+  const removeImage = () => {
+    removeAttachment();
+    setImageAlt('');
+  };
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).
@@ -98,7 +106,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     }
     setSubmitting(true);
     try {
-      const postData = { content, image };
+      const postData = { content, image, ...(image && imageAlt ? { imageAlt } : {}) };
       // The answer is the one post: it takes its place in every list the cache holds.
       if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
       else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
@@ -119,7 +127,10 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again must fire change again
-    if (file) void attachImage(file);
+    if (file) {
+      setImageAlt('');
+      void attachImage(file);
+    }
   };
 
   const discardDraft = () => {
@@ -163,6 +174,11 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
               src={attachment.status === 'ready' ? attachment.url : attachment.preview}
               alt={preparing ? '' : 'Selected image'}
             />
+            {!preparing && (
+              <button type="button" className="composer__describe" onClick={() => setDescribing(true)}>
+                {imageAlt ? DESCRIPTION_TEXTS.edit : DESCRIPTION_TEXTS.add}
+              </button>
+            )}
             {preparing && (
               <div className="composer__preparing" role="status">
                 <span className="composer__spinner" aria-hidden="true" />
@@ -174,6 +190,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             </button>
           </div>
         )}
+        {describing && <ImageDescriptionDialog value={imageAlt} onSave={setImageAlt} onClose={() => setDescribing(false)} />}
         {/* Always there, so that a screen reader hears the text when it appears. */}
         <p id={overId} className="composer__over" aria-live="polite">
           {over > 0 && `${over} ${over === 1 ? 'character' : 'characters'} over the ${MAX_POST_LENGTH}-character limit. Shorten the post to send it.`}

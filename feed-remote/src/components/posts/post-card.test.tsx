@@ -506,3 +506,13 @@ describe('a post’s image', () => {
     expect(opener).toHaveFocus();
   });
 });
+
+describe('an image’s description', () => {
+  it('names the image when its author wrote one, in the card and enlarged', async () => {
+    const { user, article } = showPost(aPost({ image: '/images/harbour.jpg', imageAlt: 'Fishing boats at dawn' }));
+    await user.click(within(article).getByRole('button', { name: 'Fishing boats at dawn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image' });
+    expect(within(dialog).getByRole('img', { name: 'Fishing boats at dawn' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Fishing boats at dawn', { selector: 'figcaption' })).toBeInTheDocument();
+  });
+});

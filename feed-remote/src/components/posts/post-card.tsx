@@ -292,7 +292,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
             <PostText text={post.content} mentions={post.mentions} />
           </p>
         )}
-        {post.image && <PostImage key={post.image} src={post.image} alt={`Image in ${fullName}'s post`} />}
+        {post.image && <PostImage key={post.image} src={post.image} alt={post.imageAlt || `Image in ${fullName}'s post`} />}
         <footer className="post-card__actions">
           <div className="post-card__action post-card__action--reply">
             <button

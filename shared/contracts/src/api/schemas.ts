@@ -31,7 +31,7 @@ export const BODY_SCHEMAS = {
     userData: Type.Object({ profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText, username: OptionalText }),
   }),
   /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
-  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
+  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, imageAlt: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
   /** The account's settings: any of the display name's two parts and the email address ('' removes it). */
   accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
   /** A new password, with the current one. */
@@ -88,6 +88,8 @@ export const CompactPost = open({
   _id: Text,
   content: Text,
   image: Type.Optional(Text),
+  /** The image's description, as its author wrote it (none: the app says whose image it is). */
+  imageAlt: Type.Optional(Text),
   username: Text,
   author: UserSummary,
   likeCount: Type.Integer(),
