@@ -1,6 +1,6 @@
 import { seedPostsInBrowser } from '../../bench/feed/seed-posts.mjs';
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { feedReady, homeFeed } from './feed-helpers';
+import { EVERYONE, feedReady, homeFeed } from './feed-helpers';
 
 /** What is near the viewport: what shows, and 20 posts either side of it. */
 const MAX_ARTICLES = 50;
@@ -60,7 +60,8 @@ test('with 10,000 posts the feed loads page by page as it scrolls, only the post
 });
 
 test('going back to a feed restores its scroll position, and each feed keeps its own', async ({ page }) => {
-  await openLoggedIn(page);
+  // Home's Everyone tab: long enough to scroll (the guest follows two people).
+  await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => scrollY(page)).toBe(1500);
@@ -71,7 +72,7 @@ test('going back to a feed restores its scroll position, and each feed keeps its
   await page.evaluate(() => window.scrollTo(0, 700));
 
   await page.goBack();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home\?feed=everyone$/);
   await expect.poll(() => scrollY(page)).toBe(1500);
 
   await page.goForward();

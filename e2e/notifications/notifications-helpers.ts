@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, logIn, openLoggedIn, signOut } from '../support/fixtures';
-import { likeButton, postCard, replyButton } from '../feed/feed-helpers';
+import { EVERYONE, likeButton, postCard, replyButton } from '../feed/feed-helpers';
 import { SEED_PASSWORD } from '../profile/profile-helpers';
 
 const GUEST_POST = 'Hello Chirp!';
@@ -9,8 +9,12 @@ const GUEST_POST = 'Hello Chirp!';
 export async function makeNotificationsForGuest(page: Page, testInfo: TestInfo) {
   for (const username of ['priya.nair', 'marcus_bell']) {
     // Priya starts the test; Marcus logs in after her, on the data she changed.
-    if (username === 'priya.nair') await openLoggedIn(page, '/home', { username, password: SEED_PASSWORD });
-    else await logIn(page, { username, password: SEED_PASSWORD });
+    // Neither follows the guest: the guest's post is on Home's Everyone tab.
+    if (username === 'priya.nair') await openLoggedIn(page, EVERYONE, { username, password: SEED_PASSWORD });
+    else {
+      await logIn(page, { username, password: SEED_PASSWORD });
+      await page.goto(EVERYONE);
+    }
     await likeButton(postCard(page, GUEST_POST)).click();
     await expect(likeButton(postCard(page, GUEST_POST))).toHaveAttribute('aria-pressed', 'true');
     if (username === 'priya.nair') {

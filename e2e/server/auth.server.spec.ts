@@ -1,4 +1,7 @@
 import { homeFeed } from '../feed/feed-helpers';
+
+/** A new account follows nobody: Home opens on Following, empty, with people to follow. */
+const FOLLOW_PROMPT = 'Follow people to fill your home';
 import { expect, expectRefusedCall, expectToast, logIn, signUpAndLogIn, signUpThroughApi, test } from '../support/api-server';
 
 test('a new person signs up, is signed in at once and sees the home feed from the server', async ({ page, app }) => {
@@ -6,13 +9,16 @@ test('a new person signs up, is signed in at once and sees the home feed from th
   const signedUp = page.waitForResponse(
     (response) => response.url().split('?')[0] === `${app.apiUrl}/api/auth/signup` && response.request().method() === 'POST',
   );
-  const postsListed = page.waitForResponse(
-    (response) => response.url().startsWith(`${app.apiUrl}/api/posts`) && response.request().method() === 'GET',
-  );
   const person = await signUpAndLogIn(page, 'Ada');
   expect((await signedUp).status()).toBe(201);
 
   await expect(page.getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: FOLLOW_PROMPT })).toBeVisible();
+  // Everyone's posts are a tab away.
+  const postsListed = page.waitForResponse(
+    (response) => response.url().startsWith(`${app.apiUrl}/api/posts?`) && response.request().method() === 'GET',
+  );
+  await page.getByRole('tab', { name: 'Everyone' }).click();
   // The posts come from the server (its seeds, and what this worker's other tests posted).
   const posts = await postsListed;
   expect(posts.status()).toBe(200);
@@ -30,7 +36,7 @@ test('the session survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(homeFeed(page).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: FOLLOW_PROMPT })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('username'))).toBe(person.username);
 });
 

@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import {
   attachPicture,
   bookmarkButton,
-  feedReady,
   homeComposer,
   likeButton,
   likeCount,
@@ -11,9 +11,12 @@ import {
 } from '../feed/feed-helpers';
 import { expect, expectToast, signUpAndOpenHome, test } from '../support/api-server';
 
+/** Home is ready: someone new follows nobody, so it offers people to follow (their own posts will show there too). */
+const homeReady = (page: Page) => expect(page.getByRole('heading', { name: 'Follow people to fill your home' })).toBeVisible();
+
 test('a post with an image: the image is stored by the server and loads from it', async ({ page, app }) => {
   const person = await signUpAndOpenHome(page, 'Iris');
-  await feedReady(page);
+  await homeReady(page);
   const composer = homeComposer(page);
   const upload = page.waitForResponse(
     (response) => response.url() === `${app.apiUrl}/api/uploads` && response.request().method() === 'POST',
@@ -38,7 +41,7 @@ test('a post with an image: the image is stored by the server and loads from it'
 
 test('one’s own post: like it, bookmark it, edit it and delete it, all kept by the server', async ({ page, app }) => {
   const person = await signUpAndOpenHome(page, 'Lin');
-  await feedReady(page);
+  await homeReady(page);
   const text = `First chirp of ${person.username}`;
   await publish(homeComposer(page), text);
   await expectToast(page, 'Post uploaded Successfully');
@@ -80,7 +83,7 @@ test('one’s own post: like it, bookmark it, edit it and delete it, all kept by
   await expect(postCard(page, edited)).toHaveCount(0);
   expect((await deleted).ok()).toBe(true);
   await page.reload();
-  await feedReady(page);
+  await homeReady(page);
   await expect(postCard(page, edited)).toHaveCount(0);
   await page.getByRole('link', { name: 'Bookmarks' }).click();
   await expect(page.getByText('No Bookmark Posts!')).toBeVisible();
@@ -95,7 +98,7 @@ test('no screen downloads a list it does not show: every call is one compact pag
     calls.push({ method: response.request().method(), url, bytes: body.length });
   });
   const person = await signUpAndOpenHome(page, 'Noor');
-  await feedReady(page);
+  await homeReady(page);
   await publish(homeComposer(page), `Counting bytes, by ${person.username}`);
   await expectToast(page, 'Post uploaded Successfully');
   await likeButton(postCard(page, `Counting bytes, by ${person.username}`)).click();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { spawnServer, type ServerProcess } from '@chirp/server/testing';
 import pg from 'pg';
-import { likeButton, likeCount, postCard, homeComposer, publish } from '../feed/feed-helpers';
+import { EVERYONE, likeButton, likeCount, postCard, homeComposer, publish } from '../feed/feed-helpers';
 import { deploy, freePort } from '../support/deployment';
 import { expect, recordToasts, signUpAndOpenHome, test, watchConsole } from '../support/api-server';
 
@@ -56,6 +56,8 @@ test('a post through one instance shows as "1 new post" on the other within 2 s;
     watchConsole(ben, errors[1]!);
     const author = await signUpAndOpenHome(ana, 'Ana');
     await signUpAndOpenHome(ben, 'Ben');
+    // Ben follows nobody: Ana's posts come to Home's Everyone tab.
+    await ben.goto(EVERYONE);
     await expect(ben.getByRole('feed', { name: 'Latest Posts' })).toBeVisible();
 
     // Ana posts through instance 0; Ben, on instance 1, sees the button within 2 s.
