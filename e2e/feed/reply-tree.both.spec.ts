@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, openLoggedIn, test } from '../support/fixtures';
 import { expectNoViolationsInEitherTheme } from '../profile/a11y-helpers';
 import { SEED_PASSWORD } from '../profile/profile-helpers';
-import { postCard } from './feed-helpers';
+import { feedReady, postCard } from './feed-helpers';
 
 /**
  * A conversation five posts deep, the guest and Priya taking turns: its first post's page shows the
@@ -42,6 +42,8 @@ test('a conversation shows as a tree three levels deep, with Show more replies t
     (text) => `${text} ${word}`,
   );
   await openLoggedIn(page, '/home');
+  // The in-browser back end answers /api once the app has started it: by the time the feed shows.
+  await feedReady(page);
   const [root, , , third] = await writeConversation(page, contents);
 
   await page.goto(`/post/${root}`);
