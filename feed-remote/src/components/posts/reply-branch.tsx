@@ -33,7 +33,7 @@ export function ReplyBranch({ post, level }: { post: CompactPost; level: number 
 
 function LoadedBranch({ post, level }: { post: CompactPost; level: number }) {
   const { posts, state } = usePostFeed({ kind: 'replies', postId: post._id });
-  // A branch that failed or is on its way shows the link: the reply's page says why, or has them.
+  // A branch on its way shows nothing yet; one that failed shows the link (the reply's page says why).
   if (state !== 'ready') return state === 'failed' ? <ShowMoreReplies post={post} /> : null;
   const shown = posts.slice(0, REPLIES_PER_BRANCH);
   if (shown.length === 0) return null;
