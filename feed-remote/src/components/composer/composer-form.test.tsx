@@ -32,6 +32,17 @@ function showComposer(props: Parameters<typeof ComposerForm>[0] = {}) {
   };
 }
 
+/** A picked image, uploaded, and its description dialog opened from Add description. */
+async function openDescription() {
+  vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+  const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
+  const composer = showComposer();
+  await composer.user.upload(composer.imageInput, picture());
+  await composer.user.click(await screen.findByRole('button', { name: 'Add description' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+  return { ...composer, create, dialog, field: within(dialog).getByRole('textbox', { name: 'Description' }) };
+}
+
 beforeEach(() => {
   toast.remove();
   vi.mocked(uploadImage).mockReset();
@@ -168,13 +179,7 @@ describe('the composer', () => {
   });
 
   it('asks for the image’s description with Add description, and sends it with the image; a new image starts without one', async () => {
-    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
-    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
-    const { user, imageInput, postButton } = showComposer();
-    await user.upload(imageInput, picture());
-    await user.click(await screen.findByRole('button', { name: 'Add description' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
-    const field = within(dialog).getByRole('textbox', { name: 'Description' });
+    const { user, imageInput, postButton, create, dialog, field } = await openDescription();
     expect(field).toHaveFocus();
     expect(field).toHaveAccessibleDescription(/Say what the image shows/);
     await user.type(field, '  A loaf of rye on a board  ');
@@ -194,13 +199,7 @@ describe('the composer', () => {
   });
 
   it('refuses a description over the limit, and goes without one when none is written', async () => {
-    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
-    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
-    const { user, imageInput, postButton } = showComposer();
-    await user.upload(imageInput, picture());
-    await user.click(await screen.findByRole('button', { name: 'Add description' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
-    const field = within(dialog).getByRole('textbox', { name: 'Description' });
+    const { user, postButton, create, dialog, field } = await openDescription();
     await user.click(field);
     await user.paste('x'.repeat(1001));
     expect(field).toHaveAttribute('aria-invalid', 'true');
