@@ -101,6 +101,8 @@ test('g then n goes to the notifications, g then h home; n writes a new post; / 
   await expect(composer.getByRole('textbox', { name: 'Write a post' })).toBeFocused();
   await expect(composer.getByRole('textbox', { name: 'Write a post' })).toHaveValue('');
   await page.keyboard.press('Escape');
+  // While a dialog is open it holds the keyboard: '/' counts once it has gone, as a person sees it go.
+  await expect(composer).toHaveCount(0);
 
   await page.keyboard.press('/');
   const search = page.getByRole('searchbox', { name: 'Search friend' });

@@ -198,6 +198,17 @@ describe('the composer', () => {
     expect(await screen.findByRole('button', { name: 'Add description' })).toBeInTheDocument();
   });
 
+  it('keeps the image and its description when the next file picked is refused', async () => {
+    const { user, imageInput, postButton, create, dialog, field } = await openDescription();
+    await user.type(field, 'A loaf of rye on a board');
+    await user.click(within(dialog).getByRole('button', { name: 'Save description' }));
+    await user.upload(imageInput, new File(['%PDF-1.7 a letter'], 'photo.png', { type: 'image/png' }));
+    expect(await screen.findByText(ONLY_IMAGES)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit description' })).toBeInTheDocument();
+    await user.click(postButton);
+    expect(create).toHaveBeenCalledWith({ content: '', image: 'data:image/png;base64,AAAA', imageAlt: 'A loaf of rye on a board' });
+  });
+
   it('refuses a description over the limit, and goes without one when none is written', async () => {
     const { user, postButton, create, dialog, field } = await openDescription();
     await user.click(field);

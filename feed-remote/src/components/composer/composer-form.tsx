@@ -60,12 +60,16 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const ownImage = useState(post?.image);
   const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
   const { attachment, attachImage, removeImage: removeAttachment } = useImageAttachment(uploadImage, imageState);
-  // The image's description (alt text): it goes with the image.
-  const [imageAlt, setImageAlt] = useState(post?.imageAlt ?? '');
+  const imageUrl = attachment.status === 'ready' ? attachment.url : undefined;
+  // The image's description (alt text) belongs to the image it was written for: another image
+  // starts without one, and a file refused leaves the image and its description as they were.
+  const [description, setDescription] = useState({ of: post?.image, text: post?.imageAlt ?? '' });
+  const imageAlt = imageUrl !== undefined && description.of === imageUrl ? description.text : '';
+  const setImageAlt = (text: string) => setDescription({ of: imageUrl, text });
   const [describing, setDescribing] = useState(false);
   const removeImage = () => {
     removeAttachment();
-    setImageAlt('');
+    setDescription({ of: undefined, text: '' });
   };
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -94,7 +98,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     event.preventDefault();
     if (preparing || submitting) return;
     const content = hasVisibleText(text) ? text.trim() : '';
-    const image = attachment.status === 'ready' ? attachment.url : undefined;
+    const image = imageUrl;
     if (!content && !image) {
       toast.error(MESSAGES.emptyPost);
       return;
@@ -127,10 +131,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again must fire change again
-    if (file) {
-      setImageAlt('');
-      void attachImage(file);
-    }
+    if (file) void attachImage(file);
   };
 
   const discardDraft = () => {
