@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -66,7 +67,13 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // MirageJS imports lodash one CommonJS module at a time (lodash/cloneDeep, …): the same functions
     // as ES modules are smaller once bundled, with no CommonJS wrapper per module (the first load's JavaScript budget).
-    alias: [{ find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1.js' }],
+    alias: [
+      { find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1.js' },
+      // The in-browser back end gives Mirage an interceptor that answers fetch: Pretender, its XHR
+      // polyfill and its router (35 KiB) are never used.
+      { find: /^pretender$/, replacement: fileURLToPath(new URL('./build/without-pretender.ts', import.meta.url)) },
+      { find: /^@miragejs\/pretender-node-polyfill\/(before|after)$/, replacement: fileURLToPath(new URL('./build/without-pretender.ts', import.meta.url)) },
+    ],
   },
   server: { port: devPorts.shell, strictPort: true },
   preview: { port: previewPorts.shell, strictPort: true },

@@ -42,8 +42,9 @@ try {
     byOrigin[origin].gzip += script.gzip;
   }
   const total = scripts.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
-  // The in-browser demo back end (Mirage, jose, seeds) is loaded only when no API server is set.
-  const demoBackEnd = scripts.filter((s) => s.text.includes('pretender')).reduce((sum, s) => sum + s.gzip, 0);
+  // The in-browser demo back end (Mirage, jose, seeds) is loaded only when no API server is set; its
+  // chunk holds Mirage's own error texts.
+  const demoBackEnd = scripts.filter((s) => s.text.includes('Mirage: ')).reduce((sum, s) => sum + s.gzip, 0);
   const distinctUrls = (marker) => new Set(scripts.filter((s) => s.text.includes(marker)).map((s) => s.url)).size;
   // react-dom's client carries its fiber marker; the federation runtime core its error codes.
   const reactDomCopies = distinctUrls('__reactFiber$');

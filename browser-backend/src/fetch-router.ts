@@ -1,9 +1,7 @@
 /**
- * Mirage (through Pretender) replaces `fetch`, `Headers`, `Request` and `Response` on the page with
- * an XHR-based polyfill, and its pass-through re-issues other requests as XHR. That changes
- * everything else the page fetches (federation remotes, `/config.json`, data: URLs, an image
- * service: streaming, `cache` modes, CORS, blobs). So we put the natives back and send only calls
- * to this origin's `/api` through Mirage, answering them with native `Response`s.
+ * The page's `fetch` while the in-browser back end runs: calls to this origin's `/api` go to it,
+ * everything else (federation remotes, `/config.json`, data: URLs, an image service) to the
+ * browser's own `fetch`, untouched.
  */
 import { DECIDED_ERRORS } from '@chirp/api-rules';
 
@@ -24,60 +22,50 @@ export function isApiUrl(url: URL, origin: string): boolean {
   return url.origin === origin && (url.pathname === '/api' || url.pathname.startsWith('/api/'));
 }
 
-const headerObject = (headers: { forEach(callback: (value: string, name: string) => void): void }) => {
-  const result: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    result[name] = value;
-  });
-  return result;
-};
-
 const PLAIN_JSON = { 'content-type': 'application/json' };
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-/**
- * Puts the native fetch classes back and returns the `fetch` to install: `/api` calls of this
- * origin go to `mirageFetch` (the polyfill Mirage answers), all else to the native `fetch`.
- */
-export function splitFetch(natives: FetchNatives, mirageFetch: typeof fetch): typeof fetch {
-  Object.assign(globalThis, { Headers: natives.Headers, Request: natives.Request, Response: natives.Response });
+/** An `/api` call as the back end reads it: the address without a trailing slash, the body as text. */
+export interface ApiRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string | null;
+  signal: AbortSignal;
+}
+
+/** Answers an `/api` call, or gives `undefined` when no route of its method matches. */
+export type ApiAnswerer = (request: ApiRequest) => Promise<Response | undefined>;
+
+const unknownCall = (natives: FetchNatives, method: string, path: string) =>
+  new natives.Response(JSON.stringify({ errors: [DECIDED_ERRORS.unknownCall(method, path)] }), { status: 404, headers: PLAIN_JSON });
+
+/** The `fetch` to install: `/api` calls of this origin go to `answer`, all else to the native `fetch`. */
+export function splitFetch(natives: FetchNatives, answer: ApiAnswerer): typeof fetch {
   return async (input, init) => {
     const origin = globalThis.location.origin;
     const href = input instanceof natives.Request ? input.url : input instanceof URL ? input.href : String(input);
     const url = new URL(href, globalThis.location.href);
     if (!isApiUrl(url, origin)) return natives.fetch(input, init);
 
-    const request = input instanceof natives.Request ? input : new natives.Request(url, init);
+    const request = input instanceof natives.Request && init === undefined ? input : new natives.Request(input instanceof natives.Request ? input : url, init);
     try {
       decodeURIComponent(url.pathname);
     } catch {
-      // Pretender would throw on this address and the call would never settle.
+      // No route can be matched on this address.
       return new natives.Response(JSON.stringify({ errors: ['The address of this call is not valid.'] }), {
         status: 400,
         headers: PLAIN_JSON,
       });
     }
-    // An empty segment ('/api//', '/api/x//y') names no call, and Pretender's router cannot route it.
-    if (url.pathname.slice('/api/'.length).replace(/\/$/, '').includes('//') || /^\/api\/\/+$/.test(url.pathname)) {
-      return new natives.Response(JSON.stringify({ errors: [DECIDED_ERRORS.unknownCall(request.method, url.pathname)] }), {
-        status: 404,
-        headers: PLAIN_JSON,
-      });
+    // An empty segment ('/api//', '/api/x//y') names no call.
+    if (url.pathname.replace(/\/$/, '').includes('//') || /^\/api\/\/+$/.test(url.pathname)) {
+      return unknownCall(natives, request.method, url.pathname);
     }
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
     // A trailing slash names the same call, as on the server (clients of the original mock back end use one).
     const path = url.pathname.length > '/api/'.length ? url.pathname.replace(/\/$/, '') : url.pathname;
-    const answer = await mirageFetch(path + url.search, {
-      method: request.method,
-      headers: headerObject(request.headers),
-      body,
-      signal: init?.signal ?? undefined,
-    });
-    const text = await answer.text();
-    return new natives.Response(NULL_BODY_STATUSES.has(answer.status) ? null : text, {
-      status: answer.status,
-      statusText: answer.statusText,
-      headers: headerObject(answer.headers),
-    });
+    const { method, headers, signal } = request;
+    const answered = await answer({ method, url: new URL(path + url.search, url), headers, body, signal });
+    return answered ?? unknownCall(natives, method, path);
   };
 }

@@ -8,7 +8,8 @@ import { moderationHandlers } from './moderation-routes';
 import { authHandlers } from './auth-routes';
 import { compactHandlers } from './compact-routes';
 import { Backend } from './backend';
-import { captureFetchNatives, isApiUrl, splitFetch } from './fetch-router';
+import { captureFetchNatives, splitFetch } from './fetch-router';
+import { FetchInterceptor, type InterceptedRequest } from './fetch-interceptor';
 import { runRoute, unexpectedFailure, type ApiCall, type ApiReply } from './http';
 import { memoryStore, openIndexedDbStore, type DatabaseStore } from './persistence';
 import { notificationsHandlers } from './notifications-routes';
@@ -71,18 +72,15 @@ let running: Running | undefined;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-/** Mirage's request is Pretender's fake XHR, which also knows its method. */
-function toCall(request: Request & { method?: string }): ApiCall {
+function toCall(request: InterceptedRequest): ApiCall {
   const url = new URL(request.url, globalThis.location.href);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.requestHeaders ?? {})) headers[name.toLowerCase()] = String(value);
   return {
-    method: request.method ?? 'GET',
+    method: request.method,
     path: url.pathname,
-    params: request.params ?? {},
+    params: request.params,
     query: url.searchParams,
-    headers,
-    body: typeof request.requestBody === 'string' ? request.requestBody : null,
+    headers: request.requestHeaders,
+    body: request.requestBody,
   };
 }
 
@@ -91,8 +89,9 @@ const unknownCall = (call: ApiCall, backend: Backend) =>
   runRoute(async () => refuse(404, DECIDED_ERRORS.unknownCall(call.method, call.path)), call, backend);
 
 function answerWith(run: (call: ApiCall, backend: Backend) => Promise<ApiReply>, backend: Backend) {
+  // Mirage hands on the request our interceptor made (its type for it leaves out the method).
   return async (_schema: unknown, request: Request) => {
-    const { status, body, headers } = await run(toCall(request), backend);
+    const { status, body, headers } = await run(toCall(request as unknown as InterceptedRequest), backend);
     return new Response(status, { ...JSON_HEADERS, ...headers }, body as object);
   };
 }
@@ -161,9 +160,12 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   backend.moderatorNames = moderatorNamesOf(options.moderators);
   const natives = captureFetchNatives();
   const live = createMirageLive();
+  const interceptor = new FetchInterceptor(natives.Response);
 
   const server = createServer({
     environment: 'development',
+    // Mirage's types leave out the interceptor option its server reads.
+    ...({ interceptor } as object),
     timing: options.delay,
     routes() {
       this.namespace = 'api';
@@ -177,12 +179,10 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
         // '/*rest' needs a segment: '/api/' itself is its own route (an empty segment is fetch-router's).
         for (const path of ['/', '/*rest']) this[method](path, answerWith(unknownCall, backend));
       }
-      // XHRs (Pretender intercepts those too) to anything but this origin's /api go to the network.
-      this.passthrough((request) => !isApiUrl(new URL(request.url, globalThis.location.href), globalThis.location.origin));
     },
   });
-  // Mirage keeps the page's own classes in Pretender; our split fetch uses them for all but /api.
-  globalThis.fetch = splitFetch(natives, globalThis.fetch);
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = splitFetch(natives, (request) => interceptor.answer(request));
 
   configureLive(live);
   const stopListening = listenToOtherTabs(backend, live);
@@ -190,7 +190,8 @@ export async function startMirage(options: MirageOptions): Promise<Server> {
   server.shutdown = () => {
     stopListening();
     configureLive(null);
-    shutdown(); // puts back the page's fetch and XMLHttpRequest
+    shutdown();
+    globalThis.fetch = pageFetch;
     backend.close();
     if (running?.server === server) running = undefined;
   };
