@@ -23,3 +23,4 @@ export * from './routes';
 export * from './notifications';
 export * from './live';
 export * from './moderation-rules';
+export * from './image-metadata';

@@ -6,6 +6,7 @@ import { ACCOUNT_ERRORS, EMAIL_PATTERN, hasVisibleText, MAX_EMAIL_LENGTH } from 
 import { DEFAULT_AVATAR } from '@chirp/contracts';
 import type { PageQuery } from '@chirp/contracts';
 import { refuse } from './database';
+import { dataUrlWithoutMetadata } from './image-metadata';
 import {
   APP_IMAGE_PATTERN,
   DATA_IMAGE_PATTERN,
@@ -120,6 +121,7 @@ function readProfileFields(source: JsonObject): ProfileFields {
   if (fields.website !== undefined && !isAcceptedWebsite(fields.website)) {
     refuse(400, DECIDED_ERRORS.badWebsite);
   }
+  if (fields.profilePic !== undefined) fields.profilePic = dataUrlWithoutMetadata(fields.profilePic);
   return fields;
 }
 
@@ -304,7 +306,7 @@ export function readPostData(body: JsonObject): PostInput {
   if (imageAlt !== undefined && characterCount(imageAlt) > LIMITS.maxImageAlt) refuse(400, DECIDED_ERRORS.imageAltTooLong);
   return {
     content: shown,
-    ...(image === undefined ? {} : { image }),
+    ...(image === undefined ? {} : { image: dataUrlWithoutMetadata(image) }),
     ...(imageAlt === undefined ? {} : { imageAlt }),
     ...(replyTo === undefined ? {} : { replyTo }),
   };

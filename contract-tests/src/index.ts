@@ -18,3 +18,4 @@ export { defineAccountSuite } from './account-suite';
 export { defineSafetySuite } from './safety-suite';
 export { defineAddACallSuite, pingHandler, TABLE_WITH_PING } from './add-a-call';
 export { CONTRACT_MODERATOR, defineModerationSuite } from './moderation-suite';
+export * from './photo-fixtures';

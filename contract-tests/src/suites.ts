@@ -14,6 +14,7 @@ import { defineContractSuite } from './contract-suite';
 import { defineConversationsSuite } from './conversations-suite';
 import { defineFollowingSuite } from './following-suite';
 import { defineFuzzSuite } from './fuzz-suite';
+import { defineImagesSuite } from './images-suite';
 import { defineModerationSuite } from './moderation-suite';
 import { defineSafetySuite } from './safety-suite';
 import { defineSearchSuite } from './search-suite';
@@ -40,4 +41,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'muting and blocking', define: defineSafetySuite, timeoutMs: 30_000 },
   { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
   { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },
+  { title: 'photos kept without their metadata', define: defineImagesSuite, timeoutMs: 30_000 },
 ];
