@@ -4,7 +4,8 @@ import { postCreated, postStored } from '@chirp/queries';
 import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DESCRIPTION_TEXTS, ImageDescriptionDialog } from './image-description-dialog';
-import { useImageAttachment } from './use-image-attachment';
+import { type DescriptionState, type ImageUrlState, useImageAttachment } from './use-image-attachment';
+import { descriptionFor } from './draft-storage';
 import { useNewPostDraft } from './use-new-post-draft';
 import { useReplyDraft } from './reply-drafts';
 import './composer.css';
@@ -47,6 +48,14 @@ function wordsOf(editing: boolean, replying: boolean) {
   return { form: 'Create post', label: 'Write a post', placeholder: 'What’s happening?', submit: 'Post', done: MESSAGES.postUploaded };
 }
 
+/** An edited post's image and description, in the form's own state: another image starts without one. */
+function useOwnImage(post: CompactPost | undefined) {
+  const [own, setOwn] = useState({ image: post?.image, imageAlt: post?.imageAlt });
+  const image: ImageUrlState = [own.image, (url) => setOwn((current) => ({ image: url, imageAlt: descriptionFor(current, url) }))];
+  const imageAlt: DescriptionState = [own.imageAlt ?? '', (text) => setOwn((current) => ({ ...current, imageAlt: text || undefined }))];
+  return { image, imageAlt };
+}
+
 /** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
 export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: ComposerFormProps) {
   const editing = post !== undefined;
@@ -57,20 +66,14 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
   const replying = !editing && replyTo !== undefined;
   const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
   const draft = useNewPostDraft(newPost);
-  const ownImage = useState(post?.image);
-  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : ownImage;
-  const { attachment, attachImage, removeImage: removeAttachment } = useImageAttachment(uploadImage, imageState);
+  const own = useOwnImage(post);
+  // The image and its description (alt text) are kept where the text is: a new post's draft, the
+  // reply's draft, or the edit's own state. Another image starts without a description.
+  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : own.image;
+  const [imageAlt, setImageAlt] = newPost ? draft.imageAlt : replying ? replyDraft.imageAlt : own.imageAlt;
+  const { attachment, attachImage, removeImage } = useImageAttachment(uploadImage, imageState);
   const imageUrl = attachment.status === 'ready' ? attachment.url : undefined;
-  // The image's description (alt text) belongs to the image it was written for: another image
-  // starts without one, and a file refused leaves the image and its description as they were.
-  const [description, setDescription] = useState({ of: post?.image, text: post?.imageAlt ?? '' });
-  const imageAlt = imageUrl !== undefined && description.of === imageUrl ? description.text : '';
-  const setImageAlt = (text: string) => setDescription({ of: imageUrl, text });
   const [describing, setDescribing] = useState(false);
-  const removeImage = () => {
-    removeAttachment();
-    setDescription({ of: undefined, text: '' });
-  };
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).

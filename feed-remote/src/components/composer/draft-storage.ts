@@ -17,6 +17,8 @@ export interface Draft {
   text: string;
   /** The uploaded image's URL (the in-browser back end's are data: URLs). */
   image?: string;
+  /** The image's description (alt text), kept only with the image. */
+  imageAlt?: string;
 }
 
 interface DraftRecord extends Draft {
@@ -138,13 +140,20 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   return result;
 }
 
-/** A draft of this text, with the image when there is one. */
-export const draftOf = (text: string, image: string | undefined): Draft => (image ? { text, image } : { text });
+/** A draft of this text, with the image and its description when there is one. */
+export const draftOf = (text: string, image: string | undefined, imageAlt?: string): Draft =>
+  image ? { text, image, ...(imageAlt ? { imageAlt } : {}) } : { text };
+
+/** The description that goes with `image`: its own for the same image, none for another (or none). */
+export const descriptionFor = (current: Pick<Draft, 'image' | 'imageAlt'>, image: string | undefined) =>
+  image !== undefined && image === current.image ? current.imageAlt : undefined;
+
+const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
 
 function isDraftRecord(value: unknown): value is DraftRecord {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, image } = value as Partial<DraftRecord>;
-  return typeof text === 'string' && (image === undefined || typeof image === 'string');
+  const { text, image, imageAlt } = value as Partial<DraftRecord>;
+  return typeof text === 'string' && isOptionalText(image) && isOptionalText(imageAlt);
 }
 
 /** The account's saved draft, if any (a record that does not read back as one is none). */
@@ -152,7 +161,7 @@ export async function readDraft(username: string): Promise<Draft | undefined> {
   try {
     const record: unknown = await inStore('readonly', (store) => store.get(username));
     if (!isDraftRecord(record)) return undefined;
-    return draftOf(record.text, record.image);
+    return draftOf(record.text, record.image, record.imageAlt);
   } catch {
     return undefined;
   }
@@ -167,6 +176,7 @@ export async function writeDraft(username: string, draft: Draft): Promise<boolea
     }
     const record: DraftRecord = { username, text: draft.text, savedAt: new Date().toISOString() };
     if (draft.image) record.image = draft.image;
+    if (draft.image && draft.imageAlt) record.imageAlt = draft.imageAlt;
     await inStore('readwrite', (store) => store.put(record));
     return true;
   } catch {
@@ -186,12 +196,13 @@ const tabImages = new Map<string, string | undefined>();
 interface TabEntry {
   text: string;
   hasImage: boolean;
+  imageAlt?: string;
 }
 
 function isTabEntry(value: unknown): value is TabEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, hasImage } = value as Partial<TabEntry>;
-  return typeof text === 'string' && typeof hasImage === 'boolean';
+  const { text, hasImage, imageAlt } = value as Partial<TabEntry>;
+  return typeof text === 'string' && typeof hasImage === 'boolean' && isOptionalText(imageAlt);
 }
 
 /** The tab's copy of the account's draft: undefined when the tab has none (then IndexedDB's is the one). */
@@ -202,7 +213,7 @@ export function readTabDraft(username: string): Draft | undefined {
     const image = entry.hasImage ? sessionStorage.getItem(TAB_IMAGE + username) : undefined;
     if (image === null) return undefined; // half a copy is none
     tabImages.set(username, image);
-    return draftOf(entry.text, image);
+    return draftOf(entry.text, image, entry.imageAlt);
   } catch {
     return undefined;
   }
@@ -217,7 +228,7 @@ export function writeTabDraft(username: string, draft: Draft) {
       else sessionStorage.removeItem(TAB_IMAGE + username);
       tabImages.set(username, draft.image);
     }
-    const entry: TabEntry = { text: draft.text, hasImage: draft.image !== undefined };
+    const entry: TabEntry = { text: draft.text, hasImage: draft.image !== undefined, ...(draft.imageAlt ? { imageAlt: draft.imageAlt } : {}) };
     sessionStorage.setItem(TAB_TEXT + username, JSON.stringify(entry));
   } catch {
     forgetTabDraft(username);

@@ -2,6 +2,7 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   type Draft,
+  descriptionFor,
   draftOf,
   forgetAccountDrafts,
   forgetTabDrafts,
@@ -10,7 +11,7 @@ import {
   writeDraft,
   writeTabDraft,
 } from './draft-storage';
-import type { ImageUrlState } from './use-image-attachment';
+import type { DescriptionState, ImageUrlState } from './use-image-attachment';
 import { watchAccounts } from './watch-accounts';
 
 /**
@@ -154,8 +155,10 @@ export function useReplyDraft(postId: string | undefined) {
     },
     [key],
   );
-  const setText = useCallback((text: string) => change((current) => draftOf(text, current.image)), [change]);
-  const setImage = useCallback((url: string | undefined) => change((current) => draftOf(current.text, url)), [change]);
+  const setText = useCallback((text: string) => change((current) => ({ ...current, text })), [change]);
+  const setImage = useCallback((url: string | undefined) => change((current) => draftOf(current.text, url, descriptionFor(current, url))), [change]);
+  const setImageAlt = useCallback((text: string) => change((current) => draftOf(current.text, current.image, text)), [change]);
   const image: ImageUrlState = [shown.image, setImage];
-  return { text: shown.text, setText, image };
+  const imageAlt: DescriptionState = [shown.imageAlt ?? '', setImageAlt];
+  return { text: shown.text, setText, image, imageAlt };
 }

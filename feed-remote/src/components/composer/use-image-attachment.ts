@@ -45,6 +45,8 @@ function uploadFailure(error: unknown): string {
 
 /** The chosen image's URL once it is uploaded, and how to change it: the form's own, or the draft's. */
 export type ImageUrlState = readonly [string | undefined, (url: string | undefined) => void];
+/** The attached image's description (alt text) and its setter. */
+export type DescriptionState = readonly [string, (text: string) => void];
 
 /**
  * The composer's image: picking one starts its upload at once; Post waits until it is ready.

@@ -2,6 +2,7 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   type Draft,
+  descriptionFor,
   draftOf,
   forgetAccountDrafts,
   forgetTabDraft,
@@ -10,6 +11,7 @@ import {
   writeDraft,
   writeTabDraft,
 } from './draft-storage';
+import type { DescriptionState } from './use-image-attachment';
 import { watchAccounts } from './watch-accounts';
 import { useFeedStore } from '../../lib/feed-store';
 
@@ -28,10 +30,13 @@ const SAVE_DELAY_MS = 300;
 interface DraftImage {
   username: string | null;
   image: string | undefined;
+  /** The image's description, kept only with it. */
+  imageAlt: string | undefined;
   loaded: boolean;
 }
 
-let draftImage: DraftImage = { username: null, image: undefined, loaded: false };
+const NO_IMAGE = { image: undefined, imageAlt: undefined };
+let draftImage: DraftImage = { username: null, ...NO_IMAGE, loaded: false };
 const listeners = new Set<() => void>();
 
 function changeDraftImage(change: Partial<DraftImage>) {
@@ -89,7 +94,7 @@ export function settleDraft(): Promise<boolean> {
 async function loadDraft(username: string) {
   if (draftImage.username === username) return;
   const inTab = readTabDraft(username);
-  changeDraftImage({ username, image: undefined, loaded: false });
+  changeDraftImage({ username, ...NO_IMAGE, loaded: false });
   const saved = inTab ?? (await readDraft(username));
   if (draftImage.username !== username) return; // signed out (or in as someone else) meanwhile
   // IndexedDB may not have the tab's copy yet (the page went before the write was done): save it again.
@@ -97,7 +102,9 @@ async function loadDraft(username: string) {
   else savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
   const feed = useFeedStore.getState();
   if (saved?.text && feed.composerText === '') feed.setComposerText(saved.text);
-  changeDraftImage({ image: draftImage.image ?? saved?.image, loaded: true });
+  // An image attached meanwhile keeps its own description; else the saved image comes with its own.
+  const attached = draftImage.image !== undefined;
+  changeDraftImage({ image: attached ? draftImage.image : saved?.image, imageAlt: attached ? draftImage.imageAlt : saved?.imageAlt, loaded: true });
 }
 
 /**
@@ -108,7 +115,7 @@ async function loadDraft(username: string) {
 watchAccounts({
   changed: (left) => {
     saveNow();
-    changeDraftImage({ username: null, image: undefined, loaded: false });
+    changeDraftImage({ username: null, ...NO_IMAGE, loaded: false });
     if (left) {
       void writes.then((kept) => {
         if (kept && useSession.getState().username !== left) forgetTabDraft(left);
@@ -139,6 +146,7 @@ export function useNewPostDraft(enabled: boolean) {
   const shared = useSyncExternalStore(subscribe, currentDraftImage, currentDraftImage);
   const ours = enabled && username !== null && shared.username === username;
   const image = ours ? shared.image : undefined;
+  const imageAlt = ours ? shared.imageAlt : undefined;
   const loaded = ours && shared.loaded;
 
   useEffect(() => {
@@ -147,10 +155,10 @@ export function useNewPostDraft(enabled: boolean) {
 
   useEffect(() => {
     if (!ours || !username) return;
-    const draft = draftOf(text, image);
+    const draft = draftOf(text, image, imageAlt);
     if (loaded) saveSoon(username, draft);
     else if (text || image) writeTabDraft(username, draft); // typed before the saved draft was read
-  }, [ours, loaded, username, text, image]);
+  }, [ours, loaded, username, text, image, imageAlt]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -161,16 +169,18 @@ export function useNewPostDraft(enabled: boolean) {
     };
   }, [enabled]);
 
-  const setImage = useCallback((url: string | undefined) => changeDraftImage({ image: url }), []);
+  const setImage = useCallback((url: string | undefined) => changeDraftImage({ image: url, imageAlt: descriptionFor(draftImage, url) }), []);
+  const setImageAlt = useCallback((text: string) => changeDraftImage({ imageAlt: text || undefined }), []);
 
   const discard = useCallback(() => {
     setText('');
-    changeDraftImage({ image: undefined });
+    changeDraftImage(NO_IMAGE);
     if (username) {
       saveSoon(username, draftOf('', undefined));
       saveNow();
     }
   }, [setText, username]);
 
-  return { image, setImage, hasDraft: enabled && (text !== '' || image !== undefined), discard };
+  const description: DescriptionState = [imageAlt ?? '', setImageAlt];
+  return { image, setImage, imageAlt: description, hasDraft: enabled && (text !== '' || image !== undefined), discard };
 }

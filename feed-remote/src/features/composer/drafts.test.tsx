@@ -87,6 +87,14 @@ function databaseLosesWrites() {
 }
 const databaseNeverAnswers = () => vi.spyOn(indexedDB, 'open').mockReturnValue({} as IDBOpenDBRequest);
 
+/** Writes the attached image's description through Add description, as a person does. */
+async function describeImage(user: ReturnType<typeof userEvent.setup>, composer: HTMLElement, description: string) {
+  await user.click(await within(composer).findByRole('button', { name: 'Add description' }));
+  const describing = await screen.findByRole('dialog', { name: 'Describe the image' });
+  await user.type(within(describing).getByRole('textbox', { name: 'Description' }), description);
+  await user.click(within(describing).getByRole('button', { name: 'Save description' }));
+}
+
 describe('the new post’s draft', () => {
   it('keeps its text and image when the dialog closes, and after a reload', async () => {
     vi.mocked(uploadImage).mockResolvedValue(IMAGE);
@@ -105,6 +113,27 @@ describe('the new post’s draft', () => {
     await waitFor(() => expect(again.text).toHaveValue('Half a thought'));
     expect(within(again.dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', IMAGE);
     expect(within(again.dialog).getByRole('button', { name: 'Discard draft' })).toBeInTheDocument();
+  });
+
+  it('keeps the image’s description with it, after a reload too, and forgets it for another image', async () => {
+    vi.mocked(uploadImage).mockResolvedValue(IMAGE);
+    openPageAs(me);
+    const { user, dialog } = showDialog();
+    await user.upload(within(dialog).getByLabelText('Add image'), picture());
+    await describeImage(user, dialog, 'A loaf of rye on a board');
+    await waitFor(async () => expect(await readDraft(me.username)).toEqual({ text: '', image: IMAGE, imageAlt: 'A loaf of rye on a board' }));
+    await settleDraft();
+    cleanup();
+
+    const again = await reloadPageAs(me);
+    await again.user.click(await within(again.dialog).findByRole('button', { name: 'Edit description' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Describe the image' })).getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'A loaf of rye on a board',
+    );
+    await again.user.click(within(screen.getByRole('dialog', { name: 'Describe the image' })).getByRole('button', { name: 'Close' }));
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,QUJD');
+    await again.user.upload(within(again.dialog).getByLabelText('Add image'), picture());
+    expect(await within(again.dialog).findByRole('button', { name: 'Add description' })).toBeInTheDocument();
   });
 
   it('is the same in the home page’s composer and the dialog', async () => {
@@ -322,6 +351,21 @@ describe('a reply’s draft', () => {
     expect(showReply().text).toHaveValue('Half an answer');
     cleanup();
     expect(showReply(another).text).toHaveValue('');
+  });
+
+  it('keeps its image’s description when the reply dialog opens again', async () => {
+    vi.mocked(uploadImage).mockResolvedValue(IMAGE);
+    openPageAs(me);
+    const reply = showReply();
+    await reply.user.upload(within(reply.dialog).getByLabelText('Add image'), picture());
+    await describeImage(reply.user, reply.dialog, 'The answer, drawn');
+    await reply.user.click(within(reply.dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(reply.onClose).toHaveBeenCalled());
+    reply.view.unmount();
+
+    const again = showReply();
+    await again.user.click(await within(again.dialog).findByRole('button', { name: 'Edit description' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Describe the image' })).getByRole('textbox', { name: 'Description' })).toHaveValue('The answer, drawn');
   });
 
   it('waits in IndexedDB for the next visit (a new tab, a session that ended by itself)', async () => {
