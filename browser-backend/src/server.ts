@@ -92,7 +92,8 @@ function answerWith(run: (call: ApiCall, backend: Backend) => Promise<ApiReply>,
   // Mirage hands on the request our interceptor made (its type for it leaves out the method).
   return async (_schema: unknown, request: Request) => {
     const { status, body, headers } = await run(toCall(request as unknown as InterceptedRequest), backend);
-    return new Response(status, { ...JSON_HEADERS, ...headers }, body as object);
+    // A 204 has no body: Mirage warns on any other than none.
+    return new Response(status, { ...JSON_HEADERS, ...headers }, status === 204 ? undefined : (body as object));
   };
 }
 

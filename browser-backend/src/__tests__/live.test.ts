@@ -73,7 +73,9 @@ describe('the in-browser back end’s streams', () => {
 
     const show = (token: string, id: string) =>
       fetch(`/api${LIVE.shownPostsPath(id)}`, { method: 'PUT', headers: { authorization: token }, body: JSON.stringify({ postIds: [postId] }) });
-    expect((await show(guest, streamId)).status).toBe(204);
+    const shown = await show(guest, streamId);
+    expect(shown.status).toBe(204);
+    expect(await shown.text()).toBe('');
     expect((source as MirageLive).shownPosts().get(streamId)).toEqual([postId]);
     const refused = await show(other, streamId);
     expect(refused.status).toBe(404);
