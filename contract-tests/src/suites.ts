@@ -16,6 +16,7 @@ import { defineFollowingSuite } from './following-suite';
 import { defineFuzzSuite } from './fuzz-suite';
 import { defineModerationSuite } from './moderation-suite';
 import { defineSafetySuite } from './safety-suite';
+import { defineRepostsSuite } from './reposts-suite';
 import { defineSearchSuite } from './search-suite';
 import { defineShownPostsSuite } from './shown-posts-suite';
 
@@ -40,4 +41,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'muting and blocking', define: defineSafetySuite, timeoutMs: 30_000 },
   { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
   { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },
+  { title: 'reposts and quotes', define: defineRepostsSuite, timeoutMs: 30_000 },
 ];
