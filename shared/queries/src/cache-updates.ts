@@ -173,7 +173,11 @@ function replyCreated(post: CompactPost, parentId: string): void {
  * was part of now shows where it was) are stale: the command that deleted it reloads those shown.
  */
 export function postRemoved(postId: string, author: string, replyTo?: string): void {
-  updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
+  // The quotes of it stay, and show where it was.
+  const gone = (entry: CompactPost) => (entry.quoteOf === postId ? { ...entry, quote: { _id: postId, deleted: true as const } } : entry);
+  updatePostLists((posts) =>
+    posts.some((entry) => entry._id === postId || entry.quoteOf === postId) ? posts.filter((entry) => entry._id !== postId).map(gone) : posts,
+  );
   if (replyTo !== undefined) replyCounted(replyTo, -1);
   markStale(queryKeys.profile(author));
   markStale(queryKeys.threads);
