@@ -8,9 +8,9 @@
  * server answers the same shapes from SQL (server/src/api/compact-routes.ts) and the contract suite
  * holds both to them.
  */
-import { profileForViewer, relationOf } from './safety-rules';
+import { hiddenFrom, profileForViewer, relationOf } from './safety-rules';
 import { mentionsIn, mutedWordIn, type CompactPost, type DeletedPost, type PersonCard, type Profile, type UserSummary } from '@chirp/contracts';
-import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredUser } from './database';
+import { findUserByUsername, refuse, toSummary, type Database, type PictureOwner, type SpecView, type StoredPost, type StoredRepost, type StoredUser } from './database';
 import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { findShownPost, isShownTo, viewerNameIn } from './moderation-rules';
 export type { DeletedPost };
@@ -69,6 +69,36 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     mentions: mentionedUsers(db, post.content),
     ...(post.removed ? { removedByModerators: true as const } : {}),
     ...mutedWordField(viewer.caller?.mutedWords, post.content, post.username === viewer.caller?.username),
+    repostCount: post.reposts?.length ?? 0,
+    repostedByMe: me !== undefined && (post.reposts ?? []).some((entry) => entry.userId === me),
+    ...quoteFields(db, post, viewer),
+  };
+}
+
+/**
+ * What a quote embeds: the quoted post as its card shows it, or the deleted marker where it is gone,
+ * hidden from the viewer by moderators, or by someone the viewer blocks or is blocked by.
+ */
+function quoteFields(db: Database, post: StoredPost, viewer: Viewer): Pick<CompactPost, 'quoteOf' | 'quote'> {
+  const quoteOf = post.quoteOf;
+  if (quoteOf === undefined) return {};
+  const quoted = db.posts.find((entry) => entry._id === quoteOf);
+  const author = quoted && findUserByUsername(db, quoted.username);
+  const relation = author && viewer.caller ? relationOf(viewer.caller, author) : undefined;
+  if (!quoted || !author || !isShownTo(quoted, author, viewer.caller?.username) || relation?.blockedByMe || relation?.blocksMe) {
+    return { quoteOf, quote: { _id: quoteOf, deleted: true } };
+  }
+  return {
+    quoteOf,
+    quote: {
+      _id: quoted._id,
+      content: quoted.content,
+      ...(quoted.image === undefined ? {} : { image: viewer.postImage({ ...quoted, image: quoted.image }) }),
+      ...(quoted.imageAlt === undefined ? {} : { imageAlt: quoted.imageAlt }),
+      username: quoted.username,
+      author: toCard(author, viewer),
+      createdAt: quoted.createdAt,
+    },
   };
 }
 
@@ -170,6 +200,44 @@ export function bookmarkedPosts(db: Database, caller: StoredUser): StoredPost[] 
 export function followingPosts(db: Database, caller: StoredUser): StoredPost[] {
   const authors = new Set(db.users.filter((user) => user._id === caller._id || caller.following.includes(user._id)).map((user) => user.username));
   return db.posts.filter((post) => post.replyTo === undefined && authors.has(post.username));
+}
+
+/** One line of the Following list: a post, at the time it stands there, and who reposted it there. */
+export interface FollowingEntry {
+  post: StoredPost;
+  at: string;
+  seq: number;
+  repostedBy?: StoredUser;
+}
+
+const laterRepost = (a: StoredRepost, b: StoredRepost) => {
+  const [timeA, timeB] = [Date.parse(a.at), Date.parse(b.at)];
+  return timeA !== timeB ? timeA > timeB : a.seq > b.seq;
+};
+
+/**
+ * The caller's Following list with reposts: each post once, at the latest repost of it by someone the
+ * caller follows (or by the caller), named as its reposter; a post nobody followed reposted stands at
+ * its own time when it is one of the list's own (`followingPosts`). Reposts by people the caller muted
+ * or blocked, or who blocked them, or who are suspended, do not count.
+ */
+export function followingTimeline(db: Database, caller: StoredUser): FollowingEntry[] {
+  const followed = new Set([caller._id, ...caller.following]);
+  const hidden = hiddenFrom(db, caller);
+  const byId = new Map(db.users.map((user) => [user._id, user]));
+  const counts = (entry: StoredRepost) => followed.has(entry.userId) && !hidden.has(entry.userId) && byId.get(entry.userId)?.suspended !== true;
+  const own = new Set(followingPosts(db, caller).map((post) => post._id));
+  return db.posts.flatMap((post): FollowingEntry[] => {
+    const latest = (post.reposts ?? []).filter(counts).reduce<StoredRepost | undefined>((best, entry) => (!best || laterRepost(entry, best) ? entry : best), undefined);
+    if (latest) return [{ post, at: latest.at, seq: latest.seq, repostedBy: byId.get(latest.userId) }];
+    return own.has(post._id) ? [{ post, at: post.createdAt, seq: post.seq ?? 0 }] : [];
+  });
+}
+
+/** The people who repost a post, by username like every list of people. */
+export function repostersOf(db: Database, post: StoredPost): StoredUser[] {
+  const ids = new Set((post.reposts ?? []).map((entry) => entry.userId));
+  return db.users.filter((entry) => ids.has(entry._id));
 }
 
 /** The posts a user likes; an unknown username is refused. */

@@ -62,6 +62,18 @@ export interface StoredPost {
   replyTo?: string;
   /** Hidden by moderators: only its author is shown it, marked so. */
   removed?: true;
+  /** The post this one quotes. It may since have been deleted: the quote stays, and says so. */
+  quoteOf?: string;
+  /** Who reposted it, oldest first (absent: nobody, or data saved before reposts). */
+  reposts?: StoredRepost[];
+}
+
+/** One person's repost of a post: when (the Following list shows the post then), in the order made. */
+export interface StoredRepost {
+  userId: string;
+  at: string;
+  /** The order reposts were made in; a database that numbers rows itself ignores this one. */
+  seq: number;
 }
 
 export interface Database {
@@ -273,7 +285,7 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecVi
 
 /** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
 export function toPublicPost(post: StoredPost, users: SummaryIndex, view: SpecView): Post {
-  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, imageAlt: _imageAlt, ...fields } = post;
+  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, imageAlt: _imageAlt, quoteOf: _quoteOf, reposts: _reposts, ...fields } = post;
   return {
     ...fields,
     ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
@@ -309,6 +321,9 @@ export function isStoredUser(value: unknown): value is StoredUser {
   );
 }
 
+const isStoredRepost = (value: unknown) =>
+  isRecord(value) && isText(value.userId) && isText(value.at) && Number.isSafeInteger(value.seq);
+
 export function isStoredPost(value: unknown): value is StoredPost {
   if (!isRecord(value) || !isRecord(value.likes)) return false;
   const { likes } = value;
@@ -318,6 +333,8 @@ export function isStoredPost(value: unknown): value is StoredPost {
     (value.imageAlt === undefined || isText(value.imageAlt)) &&
     (value.seq === undefined || Number.isSafeInteger(value.seq)) &&
     (value.replyTo === undefined || isText(value.replyTo)) &&
+    (value.quoteOf === undefined || isText(value.quoteOf)) &&
+    (value.reposts === undefined || (Array.isArray(value.reposts) && value.reposts.every(isStoredRepost))) &&
     Number.isInteger(likes.likeCount) &&
     (likes.likeCount as number) >= 0 &&
     isTextList(likes.likedBy) &&

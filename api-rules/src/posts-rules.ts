@@ -29,6 +29,8 @@ function refuseIfAuthorBlocked(db: Database, caller: StoredUser, post: StoredPos
  */
 export function createPost(db: Database, caller: StoredUser, input: PostInput, moment: Moment): Database {
   if (input.replyTo !== undefined) refuseIfAuthorBlocked(db, caller, findShownPost(db, input.replyTo, caller._id));
+  // A quote embeds a post the caller is shown, of someone they do not block nor are blocked by.
+  if (input.quoteOf !== undefined) refuseIfAuthorBlocked(db, caller, findShownPost(db, input.quoteOf, caller._id));
   const post: StoredPost = {
     _id: moment.newId(),
     ...input,
@@ -50,7 +52,7 @@ export function editPost(db: Database, caller: StoredUser, postId: string, input
   const post = findPost(db, postId);
   if (post.username !== caller.username) refuse(400, SPEC_ERRORS.editOthersPost);
   const { image: _old, imageAlt: _oldAlt, ...rest } = post;
-  const { replyTo: _ignored, ...edit } = input;
+  const { replyTo: _ignored, quoteOf: _kept, ...edit } = input;
   return replacePost(db, { ...rest, ...edit, updatedAt: moment.now });
 }
 
@@ -100,6 +102,27 @@ export function dislikePost(db: Database, caller: StoredUser, postId: string, mo
     },
     updatedAt: moment.now,
   });
+}
+
+/**
+ * The caller reposts a post they are shown, of someone they do not block nor are blocked by. Asked
+ * twice, it stays one repost: the button's state is what the caller wants, so a repeat is no error.
+ */
+export function repostPost(db: Database, caller: StoredUser, postId: string, moment: Moment): Database {
+  const post = findShownPost(db, postId, caller._id);
+  const reposts = post.reposts ?? [];
+  if (reposts.some((entry) => entry.userId === caller._id)) return db;
+  refuseIfAuthorBlocked(db, caller, post);
+  const last = db.posts.reduce((seq, entry) => (entry.reposts ?? []).reduce((most, repost) => Math.max(most, repost.seq), seq), 0);
+  return replacePost(db, { ...post, reposts: [...reposts, { userId: caller._id, at: moment.now, seq: last + 1 }] });
+}
+
+/** The caller's repost of a post goes (none: nothing changes). */
+export function unrepostPost(db: Database, caller: StoredUser, postId: string): Database {
+  const post = findShownPost(db, postId, caller._id);
+  const reposts = post.reposts ?? [];
+  if (!reposts.some((entry) => entry.userId === caller._id)) return db;
+  return replacePost(db, { ...post, reposts: reposts.filter((entry) => entry.userId !== caller._id) });
 }
 
 /** Whether a post starts a conversation (the feeds show these) rather than replying in one. */

@@ -10,7 +10,7 @@ import { API_ROUTES, type ApiRoutes, type BodyName, type RouteDescriptor, type R
 import { answerCall, currentMoment, reply, type ApiCall, type ApiReply } from './calls';
 import { DECIDED_ERRORS, SPEC_ERRORS } from './decisions';
 import { findCaller, refuse, type Database, type Moment, type StoredUser } from './database';
-import { createPost, deletePost, dislikePost, editPost, likePost } from './posts-rules';
+import { createPost, deletePost, dislikePost, editPost, likePost, repostPost, unrepostPost } from './posts-rules';
 import { readToken, type TokenClaims } from './tokens';
 import { bookmarkPost, editProfile, follow, removeBookmark, unfollow } from './users-rules';
 import {
@@ -139,8 +139,12 @@ export const CHANGES = {
   unfollow: change({ input: userIdOf, rows: onUser, rule: unfollow }),
   createPost: change({
     input: postDataOf,
-    // A reply reads the post it answers (it must exist; its author hears of the reply).
-    rows: (input) => (input.replyTo === undefined ? {} : onPostAndAuthor(input.replyTo)),
+    // A reply reads the post it answers, a quote the post it quotes (each must exist; its author
+    // hears of it). A reply that quotes checks blocks against the replied-to post's author.
+    rows: (input) => {
+      const read = [input.replyTo, input.quoteOf].filter((id) => id !== undefined);
+      return read.length === 0 ? {} : { postIds: read, authorOf: read[0] };
+    },
     rule: createPost,
     // createPost appends: the new post is the last one.
     notify: (after, caller) => newPostEvents(after, caller, after.posts[after.posts.length - 1]!._id),
@@ -152,6 +156,8 @@ export const CHANGES = {
   }),
   likePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: likePost, notify: likeEvents }),
   dislikePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: dislikePost }),
+  repost: change({ input: postIdOf, rows: onPostAndAuthor, rule: repostPost }),
+  unrepost: change({ input: postIdOf, rows: onPostAndAuthor, rule: (db, caller, id) => unrepostPost(db, caller, id) }),
   deletePost: change({ input: postIdOf, rows: (id) => ({ postIds: [id], bookmarkersOf: id }), rule: deletePost }),
   mute: change({ input: userIdOf, rows: onUser, rule: muteUser }),
   unmute: change({ input: userIdOf, rows: onUser, rule: unmuteUser }),

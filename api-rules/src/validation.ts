@@ -278,6 +278,8 @@ export interface PostInput {
   imageAlt?: string;
   /** The post this one replies to: kept when the post is made, never changed by an edit. */
   replyTo?: string;
+  /** The post this one quotes: kept when the post is made, never changed by an edit. */
+  quoteOf?: string;
 }
 
 export const characterCount = (text: string) => [...text].length;
@@ -300,6 +302,8 @@ export function readPostData(body: JsonObject): PostInput {
   if (!shown && !image) refuse(400, SPEC_ERRORS.emptyPost);
   const replyTo = postData.replyTo === null ? undefined : postData.replyTo;
   if (replyTo !== undefined && typeof replyTo !== 'string') refuse(400, DECIDED_ERRORS.notText('replyTo'));
+  const quoteOf = postData.quoteOf === null ? undefined : postData.quoteOf;
+  if (quoteOf !== undefined && typeof quoteOf !== 'string') refuse(400, DECIDED_ERRORS.notText('quoteOf'));
   const rawAlt = postData.imageAlt === null ? undefined : postData.imageAlt;
   if (rawAlt !== undefined && typeof rawAlt !== 'string') refuse(400, DECIDED_ERRORS.notText('imageAlt'));
   const imageAlt = image === undefined ? undefined : rawAlt?.trim() || undefined;
@@ -309,6 +313,7 @@ export function readPostData(body: JsonObject): PostInput {
     ...(image === undefined ? {} : { image: dataUrlWithoutMetadata(image) }),
     ...(imageAlt === undefined ? {} : { imageAlt }),
     ...(replyTo === undefined ? {} : { replyTo }),
+    ...(quoteOf === undefined ? {} : { quoteOf }),
   };
 }
 

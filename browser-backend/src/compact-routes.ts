@@ -18,6 +18,10 @@ import {
   followingOf,
   likedPosts,
   likersOf,
+  repostersOf,
+  followingTimeline,
+  type FollowingEntry,
+  toCard,
   LIMITS,
   pagePeople,
   pagePosts,
@@ -79,6 +83,33 @@ export function compactFollowAnswer(db: Database, user: StoredUser, followUser: 
 
 const userOf = (call: ApiCall, db: Database) => findUserById(db, call.params.userId!);
 
+/** The people who like or repost a post: only a post the viewer is shown has them to show. */
+const peopleOfPost =
+  (people: (db: Database, post: StoredPost) => StoredUser[]): RouteHandler =>
+  async (call, backend) => {
+    const viewer = await readingViewer(call, backend);
+    const post = findShownPost(backend.db, call.params.postId!, viewer.caller?._id);
+    return peoplePageReply(backend.db, people(backend.db, post), call.query, viewer);
+  };
+
+/**
+ * The Following list's page: its lines paged at the time each stands at (a repost's, or the post's
+ * own), each post compact, with who reposted it there.
+ */
+function followingPageReply(db: Database, lines: readonly FollowingEntry[], query: URLSearchParams, viewer: Viewer) {
+  const { sort, page } = readPageRequest(query);
+  const byId = new Map(lines.map((line) => [line.post._id, line]));
+  const keys = postsListedFor(db, lines.map((line) => ({ ...line.post, createdAt: line.at, seq: line.seq })), viewer.caller);
+  const paged = pagePosts(keys, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
+  return reply({
+    posts: paged.posts.map((key) => {
+      const { post, repostedBy } = byId.get(key._id)!;
+      return { ...toCompactPost(db, post, viewer), ...(repostedBy ? { repostedBy: toCard(repostedBy, viewer) } : {}) };
+    }),
+    nextCursor: paged.nextCursor,
+  });
+}
+
 export const compactHandlers = {
   bookmarkedPosts: async (call, backend, claims) => {
     const { db } = backend;
@@ -86,7 +117,10 @@ export const compactHandlers = {
   },
   followingPosts: async (call, backend, claims) => {
     const { db } = backend;
-    return postPageReply(db, followingPosts(db, findCaller(db, claims!)), call.query, viewerIn(db, claims));
+    const caller = findCaller(db, claims!);
+    // Reposts stand at their time, so they join the newest-first list; the most liked stays the posts' own.
+    if (readPageRequest(call.query).sort === 'trending') return postPageReply(db, followingPosts(db, caller), call.query, viewerIn(db, claims));
+    return followingPageReply(db, followingTimeline(db, caller), call.query, viewerIn(db, claims));
   },
   likedPosts: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
@@ -105,11 +139,8 @@ export const compactHandlers = {
     const viewer = await readingViewer(call, backend);
     return peoplePageReply(backend.db, followingOf(backend.db, userOf(call, backend.db)), call.query, viewer);
   },
-  likers: async (call, backend) => {
-    const viewer = await readingViewer(call, backend);
-    const post = findShownPost(backend.db, call.params.postId!, viewer.caller?._id);
-    return peoplePageReply(backend.db, likersOf(backend.db, post), call.query, viewer);
-  },
+  likers: peopleOfPost(likersOf),
+  reposters: peopleOfPost(repostersOf),
   searchUsers: async (call, backend) => {
     const viewer = await readingViewer(call, backend);
     return peoplePageReply(backend.db, searchUsers(backend.db, readSearchText(call.query)), call.query, viewer);

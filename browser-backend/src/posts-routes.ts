@@ -26,6 +26,11 @@ const postId = (call: ApiCall) => call.params.postId!;
 const changedPost = (db: Database, _backend: Backend, asked: AskedBy) =>
   asked.compact ? compactPostAnswer(db, postId(asked.call), asked) : allPostsReply(db, specView(asked.claims._id));
 
+const compactAnswer = (db: Database, _backend: Backend, asked: AskedBy) => compactPostAnswer(db, postId(asked.call), asked);
+const answeredOk =
+  (handler: RouteHandler): RouteHandler =>
+  async (...args) => ({ ...(await handler(...args)), status: 200 });
+
 /** The compact feeds show posts that start a conversation; the spec's lists hold every post. */
 export const postsHandlers = {
   posts: async (call, backend) =>
@@ -66,6 +71,9 @@ export const postsHandlers = {
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: changeHandler(keepChange, CHANGES.likePost, changedPost),
   dislikePost: changeHandler(keepChange, CHANGES.dislikePost, changedPost),
+  // New calls answer 200 and the compact post, whichever form was asked.
+  repost: answeredOk(changeHandler(keepChange, CHANGES.repost, compactAnswer)),
+  unrepost: answeredOk(changeHandler(keepChange, CHANGES.unrepost, compactAnswer)),
   deletePost: changeHandler(keepChange, CHANGES.deletePost, (db, _backend, asked) =>
     asked.compact ? reply({ postId: postId(asked.call) }) : allPostsReply(db, specView(asked.claims._id)),
   ),

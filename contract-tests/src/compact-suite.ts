@@ -13,10 +13,10 @@ const PRIYA = 'priya.nair';
 const SUMMARY_KEYS = ['_id', 'firstName', 'lastName', 'profilePic', 'username'];
 const POST_KEYS = [
   '_id', 'author', 'bookmarkedByMe', 'content', 'createdAt', 'dislikedByMe', 'likeCount', 'likedByMe', 'mentions', 'replyCount',
-  'updatedAt', 'username',
+  'repostCount', 'repostedByMe', 'updatedAt', 'username',
 ];
-/** Keys a compact post has only sometimes: an image, and what a reply replies to. */
-const OPTIONAL_POST_KEYS = new Set(['image', 'imageAlt', 'replyTo', 'replyingTo']);
+/** Keys a compact post has only sometimes: an image, what a reply replies to, what a quote quotes, who reposted it into Following. */
+const OPTIONAL_POST_KEYS = new Set(['image', 'imageAlt', 'replyTo', 'replyingTo', 'quoteOf', 'quote', 'repostedBy']);
 const PERSON_KEYS = [...SUMMARY_KEYS, 'followedByMe'].sort();
 const PROFILE_KEYS = [...PERSON_KEYS, 'bio', 'createdAt', 'followerCount', 'followingCount', 'postCount', 'title', 'updatedAt', 'website'].sort();
 

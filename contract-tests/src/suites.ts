@@ -17,6 +17,7 @@ import { defineFuzzSuite } from './fuzz-suite';
 import { defineImagesSuite } from './images-suite';
 import { defineModerationSuite } from './moderation-suite';
 import { defineSafetySuite } from './safety-suite';
+import { defineRepostsSuite } from './reposts-suite';
 import { defineSearchSuite } from './search-suite';
 import { defineShownPostsSuite } from './shown-posts-suite';
 
@@ -42,4 +43,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'reports and moderation', define: defineModerationSuite, timeoutMs: 30_000 },
   { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },
   { title: 'photos kept without their metadata', define: defineImagesSuite, timeoutMs: 30_000 },
+  { title: 'reposts and quotes', define: defineRepostsSuite, timeoutMs: 30_000 },
 ];

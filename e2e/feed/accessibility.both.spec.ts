@@ -96,9 +96,14 @@ test('a post can be liked, bookmarked and written with the keyboard alone', asyn
   await like.focus();
   await page.keyboard.press('Enter');
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  // Next, the like count, which opens who likes the post; then Bookmark.
+  // Next, the like count, which opens who likes the post; then Repost (nobody reposted it: its count
+  // is text), Quote and Bookmark.
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Liked by 456 people' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Repost', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Quote', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
   const bookmark = card.getByRole('button', { name: 'Bookmark', exact: true });
   await expect(bookmark).toBeFocused();

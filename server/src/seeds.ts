@@ -33,7 +33,7 @@ export async function seedIfEmpty(sql: Sql): Promise<boolean> {
 export async function resetToSeeds(sql: Sql): Promise<void> {
   const seeds = await createSeedDatabase();
   await sql.transaction(async (tx) => {
-    await tx.exec('TRUNCATE moderation_audit, reports, notifications, post_reactions, bookmarks, follows, mutes, blocks, posts, users, username_reservations RESTART IDENTITY');
+    await tx.exec('TRUNCATE moderation_audit, reports, notifications, post_reactions, reposts, bookmarks, follows, mutes, blocks, posts, users, username_reservations RESTART IDENTITY');
     await laySeeds(tx, seeds);
   });
 }

@@ -1,5 +1,5 @@
 import { type CompactPost, MESSAGES } from '@chirp/contracts';
-import { bookmarkStored, postRemoved, postStored, queryKeys } from '@chirp/queries';
+import { bookmarkStored, postRemoved, postStored, queryKeys, repostStored } from '@chirp/queries';
 import { compactApi, errorMessage, optimisticToggle, queryClient, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
 import { createElement } from 'react';
 import { DeletedToast } from '../components/posts/deleted-toast';
@@ -8,12 +8,18 @@ import { deleteAfterUndoWindow, deleteWaiting, undoDelete } from './pending-dele
 
 export const likeKey = (postId: string) => `like:${postId}`;
 export const bookmarkKey = (postId: string) => `bookmark:${postId}`;
+export const repostKey = (postId: string) => `repost:${postId}`;
+
+/** What a repost's toasts say. */
+export const REPOST_TEXTS = { reposted: 'Reposted', undone: 'Repost removed' } as const;
 
 /** A post as it shows now: its like and bookmark as clicked, even before the server confirmed them. */
 export interface PostShown {
   liked: boolean;
   likeCount: number;
   bookmarked: boolean;
+  reposted: boolean;
+  repostCount: number;
 }
 
 /** Spec 4: a like adds one to the count; a dislike of a liked post takes it away. */
@@ -21,16 +27,29 @@ function shownCount(post: CompactPost, liked: boolean): number {
   return Math.max(0, post.likeCount + Number(liked) - Number(post.likedByMe));
 }
 
+/** A repost counts its reposter once: the count moves by one as the button is pressed or released. */
+function shownRepostCount(post: CompactPost, reposted: boolean): number {
+  return Math.max(0, (post.repostCount ?? 0) + Number(reposted) - Number(post.repostedByMe ?? false));
+}
+
 export function usePostShown(post: CompactPost): PostShown {
   const liked = useToggleShown(likeKey(post._id), post.likedByMe);
   const bookmarked = useToggleShown(bookmarkKey(post._id), post.bookmarkedByMe);
-  return { liked, bookmarked, likeCount: shownCount(post, liked) };
+  const reposted = useToggleShown(repostKey(post._id), post.repostedByMe ?? false);
+  return { liked, bookmarked, likeCount: shownCount(post, liked), reposted, repostCount: shownRepostCount(post, reposted) };
 }
 
 /** The same, outside React (to order or filter a list by what shows). */
 export function postShown(post: CompactPost): PostShown {
   const liked = toggleShown(likeKey(post._id), post.likedByMe);
-  return { liked, bookmarked: toggleShown(bookmarkKey(post._id), post.bookmarkedByMe), likeCount: shownCount(post, liked) };
+  const reposted = toggleShown(repostKey(post._id), post.repostedByMe ?? false);
+  return {
+    liked,
+    bookmarked: toggleShown(bookmarkKey(post._id), post.bookmarkedByMe),
+    likeCount: shownCount(post, liked),
+    reposted,
+    repostCount: shownRepostCount(post, reposted),
+  };
 }
 
 /** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
@@ -43,6 +62,16 @@ export function toggleLike(post: CompactPost): void {
     },
     // One toast per post and action: rapid toggles update it instead of stacking copies.
     confirmed: (liked) => toast.success(liked ? MESSAGES.postLiked : MESSAGES.postDisliked, { id: likeKey(postId) }),
+    rolledBack: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** Repost or undo the repost, shown at once; the call follows and a refusal rolls the card back. */
+export function toggleRepost(post: CompactPost): void {
+  const postId = post._id;
+  optimisticToggle(repostKey(postId), post.repostedByMe ?? false, {
+    send: async (reposted) => repostStored((await (reposted ? compactApi.repost(postId) : compactApi.unrepost(postId))).post),
+    confirmed: (reposted) => toast.success(reposted ? REPOST_TEXTS.reposted : REPOST_TEXTS.undone, { id: repostKey(postId) }),
     rolledBack: (error) => toast.error(errorMessage(error)),
   });
 }

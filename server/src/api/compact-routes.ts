@@ -6,6 +6,8 @@ import type { CompactPost, DeletedPost } from '@chirp/contracts';
 import {
   DECIDED_ERRORS,
   LIMITS,
+  formatTimestamp,
+  type PageRequest,
   decodePeopleCursor,
   encodePeopleCursor,
   findCaller,
@@ -20,13 +22,13 @@ import {
   type RouteName,
   type TokenClaims,
 } from '@chirp/api-rules';
-import { compactPostById, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
+import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, summariesById, type PeopleFilter, type PictureNaming } from '../db/compact';
 import { loadSessionVersion, loadUserNamed, loadUsersById } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
-import { compactPostsPage, searchFilter, type PostFilter } from '../db/post-queries';
+import { compactPostsPage, followingLines, searchFilter, type PostFilter } from '../db/post-queries';
 import { existingPostId, existingUserId, threadChain } from '../db/threads';
 
 /** A chain is at most the thread's depth of posts: one page holds it, in any order (the chain orders it). */
@@ -97,6 +99,39 @@ const peopleOf =
     return compactPeoplePage(services.sql, { kind, of }, call, viewer);
   };
 
+/** The people who like or repost a post: only a post the viewer is shown has them to show (a hidden one is not found, as everywhere). */
+const peopleOfPost =
+  (kind: 'likers' | 'reposters'): RouteHandler =>
+  async (call, services) => {
+    const viewer = await readerId(call, services);
+    const post = (await compactPostById(services.sql, call.params.postId!, viewer, naming(call))) ?? refuse(404, DECIDED_ERRORS.postNotFound);
+    return compactPeoplePage(services.sql, { kind, of: post._id }, call, viewer);
+  };
+
+/**
+ * The reader's Following list: its lines (`followingLines`) paged by the rules on the time each
+ * stands at, each post compact, with who reposted it there.
+ */
+async function followingPage(q: Queryable, readerId: string, call: ApiCall, request: Required<PageRequest>): Promise<ApiReply> {
+  const lines = await followingLines(q, readerId, request);
+  const rows = await compactPostsWhere(q, readerId, naming(call), 'WHERE p.id = ANY($1::uuid[])', [lines.map((line) => line.post_id)]);
+  const byId = new Map(rows.map((row) => [row.compact._id, row]));
+  const keys = lines.flatMap((line) => {
+    const row = byId.get(line.post_id);
+    return row ? [{ ...row.stored, createdAt: formatTimestamp(new Date(line.at), line.at_offset), seq: Number(line.at_seq) }] : [];
+  });
+  const paged = pagePosts(keys, request);
+  const reposterOf = new Map(lines.flatMap((line) => (line.reposter === null ? [] : [[line.post_id, line.reposter] as const])));
+  const reposters = await summariesById(q, [...reposterOf.values()], naming(call));
+  return reply({
+    posts: paged.posts.map((post) => {
+      const reposter = reposters.get(reposterOf.get(post._id) ?? '');
+      return { ...byId.get(post._id)!.compact, ...(reposter ? { repostedBy: reposter } : {}) };
+    }),
+    nextCursor: paged.nextCursor,
+  });
+}
+
 export const compactHandlers = {
   bookmarkedPosts: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);
@@ -104,7 +139,10 @@ export const compactHandlers = {
   },
   followingPosts: async (call, services, claims) => {
     const caller = await existingCaller(services, claims!);
-    return compactPostPage(services.sql, { followedBy: caller._id, replies: 'none' }, call, caller._id);
+    const { sort, page } = readPageRequest(call.query);
+    // Reposts stand at their time, so they join the newest-first list; the most liked stays the posts' own.
+    if (sort === 'trending') return compactPostPage(services.sql, { followedBy: caller._id, replies: 'none' }, call, caller._id);
+    return followingPage(services.sql, caller._id, call, { sort, page: page ?? { limit: LIMITS.defaultPageSize } });
   },
   likedPosts: async (call, services) => {
     const viewer = await readerId(call, services);
@@ -118,12 +156,8 @@ export const compactHandlers = {
   },
   followers: peopleOf('followers'),
   following: peopleOf('following'),
-  likers: async (call, services) => {
-    const viewer = await readerId(call, services);
-    // Only a post the viewer is shown has likers to show (a hidden one is not found, as everywhere).
-    const post = (await compactPostById(services.sql, call.params.postId!, viewer, naming(call))) ?? refuse(404, DECIDED_ERRORS.postNotFound);
-    return compactPeoplePage(services.sql, { kind: 'likers', of: post._id }, call, viewer);
-  },
+  likers: peopleOfPost('likers'),
+  reposters: peopleOfPost('reposters'),
   searchUsers: async (call, services) => {
     const viewer = await readerId(call, services);
     return compactPeoplePage(services.sql, { kind: 'search', text: readSearchText(call.query) }, call, viewer);

@@ -41,6 +41,7 @@ export const READ_FROM: Record<ReadRoute, 'replica' | 'primary'> = {
   followers: 'replica',
   following: 'replica',
   likers: 'replica',
+  reposters: 'replica',
   searchUsers: 'replica',
   searchPosts: 'replica',
   suggestions: 'replica',

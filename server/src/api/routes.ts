@@ -96,6 +96,11 @@ const createPostHandler = changeHandler(keepChange, CHANGES.createPost, (outcome
     : allPostsReply(sql, specView(call, claims._id), 201),
 );
 
+const compactAnswer = (_outcome: unknown, { sql }: Services, { call, claims }: AskedBy) => compactPostReply(sql, postId(call), call, claims._id);
+const answeredOk =
+  (handler: RouteHandler): RouteHandler =>
+  async (...args) => ({ ...(await handler(...args)), status: 200 });
+
 /** Likes and dislikes per account (like-limits.ts), counted before anything else is read. */
 const limitedLikes =
   (handler: RouteHandler): RouteHandler =>
@@ -200,6 +205,9 @@ export const postsHandlers = {
   editPost: changeHandler(keepChange, CHANGES.editPost, changedPost),
   likePost: limitedLikes(changeHandler(keepChange, CHANGES.likePost, changedPost)),
   dislikePost: limitedLikes(changeHandler(keepChange, CHANGES.dislikePost, changedPost)),
+  // New calls answer 200 and the compact post, whichever form was asked.
+  repost: answeredOk(changeHandler(keepChange, CHANGES.repost, compactAnswer)),
+  unrepost: answeredOk(changeHandler(keepChange, CHANGES.unrepost, compactAnswer)),
   deletePost: changeHandler(keepChange, CHANGES.deletePost, (_outcome, { sql }, { call, claims, compact }) =>
     compact ? reply({ postId: postId(call) }) : allPostsReply(sql, specView(call, claims._id)),
   ),

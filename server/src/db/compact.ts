@@ -67,6 +67,61 @@ interface CompactPostRow extends PersonRow {
   removed: boolean;
   author_suspended: boolean;
   viewer_muted_words: string[] | null;
+  repost_count: number;
+  reposted_by_me: boolean;
+  quote_of: string | null;
+  /** The quoted post's columns, null where it is gone or not shown to the viewer. */
+  quoted_id: string | null;
+  quoted_content: string | null;
+  quoted_image: string | null;
+  quoted_image_alt: string | null;
+  quoted_created_at: Date | null;
+  quoted_created_offset: number | null;
+  quoted_author_id: string | null;
+  quoted_username: string | null;
+  quoted_first_name: string | null;
+  quoted_last_name: string | null;
+  quoted_picture: string | null;
+  quoted_picture_version: number | null;
+}
+
+/**
+ * The quoted post of a quote (`p`), as `q` and its author `qa`: only where the viewer is shown it
+ * (not hidden by moderators but to its author, not of a suspended author, not of someone blocked
+ * either way). Else the row has nulls and the quote shows the deleted marker.
+ */
+const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
+    SELECT q.id::text AS quoted_id, q.content AS quoted_content, ${namedImageColumn('q')} AS quoted_image, q.image_alt AS quoted_image_alt,
+      q.created_at AS quoted_created_at, q.created_offset AS quoted_created_offset, qa.id::text AS quoted_author_id,
+      qa.username AS quoted_username, qa.first_name AS quoted_first_name, qa.last_name AS quoted_last_name,
+      ${pictureColumn('qa')} AS quoted_picture, ${pictureVersion('qa')} AS quoted_picture_version
+    FROM posts q JOIN users qa ON qa.id = q.author_id
+    WHERE q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer}))
+  ) quoted ON p.quote_of IS NOT NULL`;
+
+function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPost, 'quoteOf' | 'quote'> {
+  if (row.quote_of === null) return {};
+  if (row.quoted_id === null) return { quoteOf: row.quote_of, quote: { _id: row.quote_of, deleted: true } };
+  const author = toSummary(
+    {
+      id: row.quoted_author_id!, username: row.quoted_username!, first_name: row.quoted_first_name!, last_name: row.quoted_last_name!,
+      picture: row.quoted_picture, picture_version: row.quoted_picture_version ?? 0, followed_by_me: false,
+    },
+    naming,
+  );
+  return {
+    quoteOf: row.quote_of,
+    quote: {
+      _id: row.quoted_id,
+      content: row.quoted_content ?? '',
+      ...(row.quoted_image === null ? {} : { image: withOrigin(naming, row.quoted_image) }),
+      ...(row.quoted_image === null || row.quoted_image_alt === null ? {} : { imageAlt: row.quoted_image_alt }),
+      username: row.quoted_username!,
+      author,
+      createdAt: formatTimestamp(new Date(row.quoted_created_at!), row.quoted_created_offset ?? 0),
+    },
+  };
 }
 
 /** A post chosen for a page, in both forms: the rules page on the stored form, the caller gets the compact one. */
@@ -101,8 +156,12 @@ export async function compactPostsWhere(
           AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL))::int AS reply_count,
         ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned,
         p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended,
-        (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words
-      FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`,
+        (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words,
+        (SELECT count(*) FROM reposts rp WHERE rp.post_id = p.id)::int AS repost_count,
+        EXISTS (SELECT 1 FROM reposts rp WHERE rp.post_id = p.id AND rp.user_id = ${viewer}) AS reposted_by_me,
+        p.quote_of::text AS quote_of, quoted.*
+      FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id
+      ${QUOTED_JOIN(viewer)}`,
     [...params, viewerId],
   );
   return rows.map((row) => {
@@ -144,6 +203,9 @@ export async function compactPostsWhere(
         mentions: row.mentioned,
         ...(row.removed ? { removedByModerators: true as const } : {}),
         ...mutedWordField(row.viewer_muted_words ?? undefined, row.content, row.id === viewerId),
+        repostCount: row.repost_count,
+        repostedByMe: row.reposted_by_me,
+        ...quoteFields(row, naming),
       },
     };
   });
@@ -230,6 +292,7 @@ export type PeopleFilter =
   | { kind: 'followers'; of: string }
   | { kind: 'following'; of: string }
   | { kind: 'likers'; of: string }
+  | { kind: 'reposters'; of: string }
   | { kind: 'search'; text: string }
   | { kind: 'suggestions'; for: string }
   | { kind: 'muted'; by: string }
@@ -245,6 +308,8 @@ function peopleCondition(filter: PeopleFilter, param: (value: unknown) => string
       return `u.id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ${param(filter.of)}::uuid)`;
     case 'likers':
       return `u.id IN (SELECT r.user_id FROM post_reactions r WHERE r.post_id = ${param(filter.of)}::uuid AND r.liked)`;
+    case 'reposters':
+      return `u.id IN (SELECT r.user_id FROM reposts r WHERE r.post_id = ${param(filter.of)}::uuid)`;
     case 'search': {
       // Spec 5: a case-insensitive substring; LIKE's own wildcards in the text are matched as text.
       const pattern = param(`%${filter.text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
@@ -291,6 +356,14 @@ export async function peopleAfter(
     params,
   );
   return rows.map((row) => ({ person: toPerson(row, naming), key: [row.username.toLowerCase(), row.id] }));
+}
+
+/** Summaries of people by id (a Following list's reposters), large pictures named by URL. */
+export async function summariesById(q: Queryable, ids: readonly string[], naming: PictureNaming): Promise<Map<string, UserSummary>> {
+  const wanted = rowIds(ids);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await q.query<PersonRow>(`SELECT ${PERSON_COLUMNS('u', 'NULL::uuid')} FROM users u WHERE u.id = ANY($1::uuid[])`, [wanted]);
+  return new Map(rows.map((row) => [row.id, toSummary(row, naming)]));
 }
 
 /** A post's image as stored (for `GET /api/posts/{id}/image`). */

@@ -3,7 +3,7 @@
  * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
  * using the feed indexes, so a page costs the same at 16 posts or 100 000.
  */
-import { pageStart, type PageRequest, type SearchTerms, type StoredPost } from '@chirp/api-rules';
+import { pageStart, type PageRequest, type PageStart, type SearchTerms, type StoredPost } from '@chirp/api-rules';
 import { compactPostsWhere, type PictureNaming } from './compact';
 import { postsWhere } from './records';
 import type { Queryable, Sql } from './sql';
@@ -83,11 +83,7 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   conditions.push(SUSPENDED_AUTHORS);
   const start = pageStart(request);
   if (start) {
-    const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
-    const id = param(start.id);
-    const seq = `${param(start.seq)}::bigint`;
-    const afterInSecond = `(p.seq < ${seq} OR (p.seq = ${seq} AND p.id::text COLLATE "C" > ${id}))`;
-    const afterInTime = `(p.created_at < ${at} OR (p.created_at = ${at} AND ${afterInSecond}))`;
+    const { at, afterInTime } = afterKey(start, { at: 'p.created_at', seq: 'p.seq', id: 'p.id' }, param);
     if (start.likeCount === undefined) {
       conditions.push(`p.created_at <= ${at}`, afterInTime);
     } else {
@@ -97,6 +93,61 @@ export function pageQuery(filter: PostFilter, request: Required<PageRequest>) {
   }
   const condition = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   return { condition, params, tail: `${ORDER[request.sort]} LIMIT ${param(request.page.limit + 1)}` };
+}
+
+/** Where a newest-first list's page starts, as conditions on the columns of its time, order and id. */
+function afterKey(start: PageStart, columns: { at: string; seq: string; id: string }, param: (value: unknown) => string) {
+  const at = `to_timestamp(${param(clampMs(start.createdMs))}::double precision / 1000)`;
+  const id = param(start.id);
+  const seq = `${param(start.seq)}::bigint`;
+  const afterInSecond = `(${columns.seq} < ${seq} OR (${columns.seq} = ${seq} AND ${columns.id}::text COLLATE "C" > ${id}))`;
+  return { at, afterInTime: `(${columns.at} < ${at} OR (${columns.at} = ${at} AND ${afterInSecond}))` };
+}
+
+/** One line of a Following page: the post, the time and order it stands at, and its reposter (if a repost put it there). */
+interface FollowingLine {
+  post_id: string;
+  at: Date;
+  at_offset: number;
+  at_seq: string | number;
+  reposter: string | null;
+}
+
+/**
+ * The `limit + 1` lines of the reader's Following list after the cursor, newest first: each post
+ * once, at the latest repost by someone the reader follows (or the reader), else at its own time.
+ * Two index walks merged: the followed authors' posts that nobody followed reposted (the feed index,
+ * as before), and the latest followed repost of each post (reposts_by_user, each checked against
+ * reposts_of_post for a later one); reposters the reader does not see do not count.
+ */
+export async function followingLines(q: Queryable, readerId: string, request: Required<PageRequest>): Promise<FollowingLine[]> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const reader = `${param(readerId)}::uuid`;
+  const followed = `(SELECT f.followee_id FROM follows f WHERE f.follower_id = ${reader})`;
+  const counted = (alias: string) => `(${alias}.user_id = ${reader} OR ${alias}.user_id IN ${followed})
+    AND ${alias}.user_id NOT IN (${hiddenAuthors(reader)}) AND ${alias}.user_id NOT IN (SELECT s.id FROM users s WHERE s.suspended_at IS NOT NULL)`;
+  const shown = `p.author_id NOT IN (${hiddenAuthors(reader)}) AND (p.removed_at IS NULL OR p.author_id = ${reader}) AND ${SUSPENDED_AUTHORS}`;
+  const start = pageStart(request);
+  const own = start ? afterKey(start, { at: 'p.created_at', seq: 'p.seq', id: 'p.id' }, param) : undefined;
+  const reposted = start ? afterKey(start, { at: 'r.created_at', seq: 'r.seq', id: 'r.post_id' }, param) : undefined;
+  const limit = param(request.page.limit + 1);
+  const { rows } = await q.query<FollowingLine>(
+    `(SELECT p.id::text AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::text AS reposter FROM posts p
+        WHERE p.reply_to IS NULL AND (p.author_id = ${reader} OR p.author_id IN ${followed}) AND ${shown}
+          AND NOT EXISTS (SELECT 1 FROM reposts r WHERE r.post_id = p.id AND ${counted('r')})
+          ${own ? `AND p.created_at <= ${own.at} AND ${own.afterInTime}` : ''}
+        ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT ${limit})
+     UNION ALL
+     (SELECT r.post_id::text, r.created_at, r.created_offset, r.seq, r.user_id::text FROM reposts r JOIN posts p ON p.id = r.post_id
+        WHERE ${counted('r')} AND ${shown}
+          AND NOT EXISTS (SELECT 1 FROM reposts r2 WHERE r2.post_id = r.post_id AND ${counted('r2')}
+            AND (r2.created_at > r.created_at OR (r2.created_at = r.created_at AND r2.seq > r.seq)))
+          ${reposted ? `AND r.created_at <= ${reposted.at} AND ${reposted.afterInTime}` : ''}
+        ORDER BY r.created_at DESC, r.seq DESC, r.post_id LIMIT ${limit})`,
+    params,
+  );
+  return rows;
 }
 
 /** The stored posts a page is cut from: the `limit + 1` after the cursor. */

@@ -176,10 +176,13 @@ interface PostRow {
   seq: string | number;
   reply_to: string | null;
   removed_at: Date | null;
+  quote_of: string | null;
+  /** Only where the query reads them (a change's posts): who reposted, when, in order. */
+  reposts?: { userId: string; at: string; offset: number; seq: string | number }[];
 }
 
 const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, p.image_alt, a.username, p.like_count,
-    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text, p.removed_at`;
+    p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text, p.removed_at, p.quote_of::text`;
 
 /**
  * A few posts (a page, one post): the posts are chosen first (`condition` and `tail` — ORDER BY,
@@ -188,7 +191,9 @@ const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? named
  */
 export const postSelect = (condition: string, tail = '', narrowed = '', named = false) => `SELECT ${POST_COLUMNS(named)},
     ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND r.liked${narrowed} ORDER BY r.seq) AS liked_by,
-    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked${narrowed} ORDER BY r.seq) AS disliked_by
+    ARRAY(SELECT r.user_id::text FROM post_reactions r WHERE r.post_id = p.id AND NOT r.liked${narrowed} ORDER BY r.seq) AS disliked_by,
+    (SELECT coalesce(json_agg(json_build_object('userId', r.user_id, 'at', r.created_at, 'offset', r.created_offset, 'seq', r.seq) ORDER BY r.seq), '[]'::json)
+      FROM reposts r WHERE r.post_id = p.id${narrowed}) AS reposts
   FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id`;
 
 /** Whole lists (every post, or every post of one author): the likes of all of them in one pass. */
@@ -214,6 +219,10 @@ const toPost = (row: PostRow): StoredPost => ({
   seq: Number(row.seq),
   ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
   ...(row.removed_at === null ? {} : { removed: true as const }),
+  ...(row.quote_of === null ? {} : { quoteOf: row.quote_of }),
+  ...(row.reposts === undefined || row.reposts.length === 0
+    ? {}
+    : { reposts: row.reposts.map((entry) => ({ userId: entry.userId, at: formatTimestamp(new Date(entry.at), entry.offset), seq: Number(entry.seq) })) }),
 });
 
 /**
@@ -299,11 +308,11 @@ async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
 
 async function insertPost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to, image_alt)
-     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to, image_alt, quote_of)
+     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt),
-      ...timestampParams(post.updatedAt), post.replyTo ?? null, post.imageAlt ?? null,
+      ...timestampParams(post.updatedAt), post.replyTo ?? null, post.imageAlt ?? null, post.quoteOf ?? null,
     ],
   );
 }
@@ -358,6 +367,20 @@ async function saveReactions(q: Queryable, before: StoredPost['likes'] | undefin
   }
 }
 
+/** Reposts: the people whose repost went are deleted, the new ones inserted at their time (the database numbers them). */
+async function saveReposts(q: Queryable, before: StoredPost['reposts'], post: StoredPost): Promise<void> {
+  const old = new Set((before ?? []).map((entry) => entry.userId));
+  const now = post.reposts ?? [];
+  const kept = new Set(now.map((entry) => entry.userId));
+  const gone = [...old].filter((id) => !kept.has(id));
+  if (gone.length) await q.query('DELETE FROM reposts WHERE post_id = $1 AND user_id = ANY($2::uuid[])', [post._id, gone]);
+  for (const entry of now) {
+    if (!old.has(entry.userId)) {
+      await q.query('INSERT INTO reposts (post_id, user_id, created_at, created_offset) VALUES ($1, $2, $3, $4)', [post._id, entry.userId, ...timestampParams(entry.at)]);
+    }
+  }
+}
+
 /**
  * Writes what a rule changed: new and changed users, new and changed posts, their reactions,
  * bookmarks and follows, then removed posts. `followers` are not written: they are the other side of
@@ -376,6 +399,7 @@ export async function saveChanges(q: Queryable, before: Database, after: Databas
     const old = postsBefore.get(post._id);
     await (old ? updatePost(q, post) : insertPost(q, post));
     await saveReactions(q, old?.likes, post);
+    if (old?.reposts !== post.reposts) await saveReposts(q, old?.reposts, post);
   }
   for (const user of changedUsers) {
     const old = usersBefore.get(user._id);

@@ -36,6 +36,8 @@ export interface PostData {
   image?: string;
   /** The post this one answers (a reply); only when the post is made, never changed by an edit. */
   replyTo?: string;
+  /** The post this one quotes (embedded under its text); only when the post is made. */
+  quoteOf?: string;
 }
 
 export interface ProfileData {
@@ -73,6 +75,10 @@ export interface PageQuery {
 
 /** A post as a feed shows it: counts and the caller's own reactions, not the lists of likers. */
 export type CompactPost = Static<typeof S.CompactPost>;
+
+/** The post a quote embeds, as its card shows it, and the marker where it is gone. */
+export type QuotedPost = S.QuotedPostData;
+export type GonePost = S.GonePostData;
 
 /** Where a post of a conversation was deleted: its replies stay, and show this in its place. */
 export type DeletedPost = Static<typeof S.DeletedPost>;

@@ -80,6 +80,15 @@ describe('a change in the query cache', () => {
     expect(isStale(queryKeys.profile('ann'))).toBe(true);
   });
 
+  it('leaves the quotes of a deleted post in their lists, showing where it was', () => {
+    const quote = aCompactPost({ _id: 'q1', quoteOf: 'p1', quote: { _id: 'p1', content: first.content, username: 'ann', author: first.author, createdAt: first.createdAt } });
+    store(latest, [quote, first, second]);
+    postRemoved('p1', 'ann');
+    expect(ids(latest)).toEqual([['q1', 'p2']]);
+    const kept = queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages[0]!.posts[0]!;
+    expect(kept.quote).toEqual({ _id: 'p1', deleted: true });
+  });
+
   it('shows a bookmark everywhere; a removed one leaves the bookmarks list', () => {
     store(latest, [first, second]);
     store(bookmarked, [first, second]);

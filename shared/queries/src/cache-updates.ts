@@ -115,6 +115,18 @@ export function postStored(post: CompactPost, me: string | null): void {
 }
 
 /**
+ * The server's answer to a repost or its undoing: the post in place wherever it is listed (a
+ * Following list keeps who reposted it there), the reposters stale, and the Following lists too (a
+ * repost of one's own puts the post there; only the server knows the order).
+ */
+export function repostStored(post: CompactPost): void {
+  updatePostLists((posts) => replaceWhere(posts, post._id, (entry) => ({ ...post, ...(entry.repostedBy ? { repostedBy: entry.repostedBy } : {}) })));
+  updateThreads((entry) => (entry._id === post._id ? post : entry));
+  markStale(queryKeys.peopleList({ kind: 'reposters', postId: post._id }));
+  markStale(FOLLOWING_LISTS);
+}
+
+/**
  * A new post: first in the newest-first lists it belongs to (only their first page changes). The
  * trending list holds it at its end when that list is whole (a new post has no likes; the list shows
  * posts ordered by their counts); a longer one has it on a page not loaded yet.
@@ -161,7 +173,11 @@ function replyCreated(post: CompactPost, parentId: string): void {
  * was part of now shows where it was) are stale: the command that deleted it reloads those shown.
  */
 export function postRemoved(postId: string, author: string, replyTo?: string): void {
-  updatePostLists((posts) => (posts.some((entry) => entry._id === postId) ? posts.filter((entry) => entry._id !== postId) : posts));
+  // The quotes of it stay, and show where it was.
+  const gone = (entry: CompactPost) => (entry.quoteOf === postId ? { ...entry, quote: { _id: postId, deleted: true as const } } : entry);
+  updatePostLists((posts) =>
+    posts.some((entry) => entry._id === postId || entry.quoteOf === postId) ? posts.filter((entry) => entry._id !== postId).map(gone) : posts,
+  );
   if (replyTo !== undefined) replyCounted(replyTo, -1);
   markStale(queryKeys.profile(author));
   markStale(queryKeys.threads);

@@ -24,6 +24,7 @@ export {
   postCreated,
   postRemoved,
   postStored,
+  repostStored,
   profileStored,
   reloadShown,
   replyAnnounced,

@@ -24,6 +24,8 @@ export type PeopleSource =
   | { kind: 'following'; userId: string }
   /** The people who like a post. */
   | { kind: 'likers'; postId: string }
+  /** The people who repost a post. */
+  | { kind: 'reposters'; postId: string }
   | { kind: 'search'; text: string }
   | { kind: 'suggestions' }
   /** The signed-in person's muted and blocked people (Settings). */

@@ -36,6 +36,8 @@ export function fetchPeoplePage(source: PeopleSource, cursor?: string): Promise<
       return compactApi.following(source.userId, { cursor });
     case 'likers':
       return compactApi.likers(source.postId, { cursor });
+    case 'reposters':
+      return compactApi.reposters(source.postId, { cursor });
     case 'search':
       return compactApi.searchPeople(source.text, { cursor });
     case 'suggestions':

@@ -202,6 +202,24 @@ export const ReplyIcon = ({ size }: IconProps) => (
   </Icon>
 );
 
+/** Two arrows chasing each other round a square: repost a post. */
+export const RepostIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V9a3 3 0 0 1 3-3h15" />
+    <path d="M7 22l-4-4 4-4" />
+    <path d="M21 13v2a3 3 0 0 1-3 3H3" />
+  </Icon>
+);
+
+/** Two speech marks: quote a post. */
+export const QuoteIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M3 21c3 0 7-1 7-8V5H3v7h4c0 3-1 5-4 5z" />
+    <path d="M14 21c3 0 7-1 7-8V5h-7v7h4c0 3-1 5-4 5z" />
+  </Icon>
+);
+
 /** A bell: notifications. */
 export const BellIcon = ({ size }: IconProps) => (
   <Icon size={size}>

@@ -10,12 +10,15 @@ import { useNewPostDraft } from './use-new-post-draft';
 import { useReplyDraft } from './reply-drafts';
 import './composer.css';
 import { useFeedStore } from '../../lib/feed-store';
+import { QuoteCard, quotedCard } from '../posts/quote-card';
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
   post?: CompactPost;
   /** The post a new post answers ('Reply', the text box 'Write a reply'). */
   replyTo?: CompactPost;
+  /** The post a new post quotes: shown as a card under the text, sent as `quoteOf`; its text is kept only while open. */
+  quoteOf?: CompactPost;
   /** After a successful post or update (a dialog closes itself here). */
   onDone?: () => void;
   /** Marks the text box for the dialog to focus when it opens. */
@@ -27,11 +30,11 @@ interface ComposerFormProps {
  * around (and is kept across visits: `useNewPostDraft`); a reply keeps its own draft, per post
  * (`useReplyDraft`); an edit keeps its text only while it is open.
  */
-function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null) {
+function useComposerText(post: CompactPost | undefined, reply: ReturnType<typeof useReplyDraft> | null, quoting = false) {
   const storedText = useFeedStore((state) => state.composerText);
   const storedTextChanged = useFeedStore((state) => state.setComposerText);
   const [editedText, setEditedText] = useState(post?.content ?? '');
-  if (post) return [editedText, setEditedText] as const;
+  if (post || quoting) return [editedText, setEditedText] as const;
   return reply ? ([reply.text, reply.setText] as const) : ([storedText, storedTextChanged] as const);
 }
 
@@ -56,15 +59,20 @@ function useOwnImage(post: CompactPost | undefined) {
   return { image, imageAlt };
 }
 
+/** The words of the form quoting a post. */
+const QUOTE_WORDS = { form: 'Quote post', label: 'Write a post', placeholder: 'Add your comment', submit: 'Post', done: MESSAGES.postUploaded };
+
 /** The post composer (spec 4): text with a counter, an optional image, and Post (or Update). */
-export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: ComposerFormProps) {
+export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = false }: ComposerFormProps) {
   const editing = post !== undefined;
-  const newPost = !editing && replyTo === undefined;
-  const words = wordsOf(editing, replyTo !== undefined);
+  const quoting = !editing && quoteOf !== undefined;
+  const quoted = quoting ? { quoteOf: quoteOf._id } : {};
+  const newPost = !editing && replyTo === undefined && !quoting;
+  const words = quoting ? QUOTE_WORDS : wordsOf(editing, replyTo !== undefined);
   const picture = useSession((state) => state.currentUser?.profilePic);
   const replyDraft = useReplyDraft(editing ? undefined : replyTo?._id);
   const replying = !editing && replyTo !== undefined;
-  const [text, textChanged] = useComposerText(post, replying ? replyDraft : null);
+  const [text, textChanged] = useComposerText(post, replying ? replyDraft : null, quoting);
   const draft = useNewPostDraft(newPost);
   const own = useOwnImage(post);
   // The image and its description (alt text) are kept where the text is: a new post's draft, the
@@ -113,7 +121,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
     }
     setSubmitting(true);
     try {
-      const postData = { content, image, ...(image && imageAlt ? { imageAlt } : {}) };
+      const postData = { content, image, ...(image && imageAlt ? { imageAlt } : {}), ...quoted };
       // The answer is the one post: it takes its place in every list the cache holds.
       if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
       else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
@@ -194,6 +202,7 @@ export function ComposerForm({ post, replyTo, onDone, focusOnOpen = false }: Com
             </button>
           </div>
         )}
+        {quoting && quoteOf && <QuoteCard quote={quotedCard(quoteOf)} />}
         {describing && <ImageDescriptionDialog value={imageAlt} onSave={setImageAlt} onClose={() => setDescribing(false)} />}
         {/* Always there, so that a screen reader hears the text when it appears. */}
         <p id={overId} className="composer__over" aria-live="polite">

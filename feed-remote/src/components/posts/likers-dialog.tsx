@@ -7,27 +7,38 @@ import { FeedDialog } from '../feed-dialog';
 import './likers-dialog.css';
 
 export const LIKERS_TITLE = 'Liked by';
+export const REPOSTERS_TITLE = 'Reposted by';
 
-/** Who likes a post, a page at a time by username, each a link to their profile (opened from its like count). */
-export default function LikersDialog({ post, onClose }: { post: CompactPost; onClose: () => void }) {
-  const query = usePeoplePages({ kind: 'likers', postId: post._id });
+/** The words of the two lists: who likes a post, who reposts it. */
+const WORDS = {
+  likers: { title: LIKERS_TITLE, loading: 'Loading who liked this post', empty: 'Nobody likes this post yet.', list: 'People who like' },
+  reposters: { title: REPOSTERS_TITLE, loading: 'Loading who reposted this post', empty: 'Nobody reposted this post yet.', list: 'People who reposted' },
+};
+
+/**
+ * Who likes (or reposts) a post, a page at a time by username, each a link to their profile (opened
+ * from its like or repost count).
+ */
+export default function LikersDialog({ post, onClose, kind = 'likers' }: { post: CompactPost; onClose: () => void; kind?: 'likers' | 'reposters' }) {
+  const words = WORDS[kind];
+  const query = usePeoplePages({ kind, postId: post._id });
   const people = query.data ? loadedItems(query.data.pages.map((page) => page.users)) : null;
   const more = () => void query.fetchNextPage({ cancelRefetch: false });
   return (
-    <FeedDialog title={LIKERS_TITLE} onClose={onClose} className="likers-dialog">
+    <FeedDialog title={words.title} onClose={onClose} className="likers-dialog">
       {() =>
         people === null ? (
           query.isError ? (
             <RetryAlert message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
           ) : (
-            <Spinner label="Loading who liked this post" />
+            <Spinner label={words.loading} />
           )
         ) : (
           <>
             {people.length === 0 ? (
-              <p className="likers-dialog__empty">Nobody likes this post yet.</p>
+              <p className="likers-dialog__empty">{words.empty}</p>
             ) : (
-              <ul className="likers-dialog__list" aria-label={`People who like @${post.username}'s post`}>
+              <ul className="likers-dialog__list" aria-label={`${words.list} @${post.username}'s post`}>
                 {people.map((person) => {
                   const name = `${person.firstName} ${person.lastName}`.trim() || person.username;
                   return (

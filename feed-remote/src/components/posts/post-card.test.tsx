@@ -30,11 +30,14 @@ function showPost(post: CompactPost) {
 }
 
 const likeButton = () => screen.getByRole('button', { name: 'Like' });
-/** The like count, as the Like button describes itself with it. */
-const likeCount = (article: HTMLElement) => {
-  const id = within(article).getByRole('button', { name: 'Like' }).getAttribute('aria-describedby');
+/** The count a button (Like, Repost) describes itself with. */
+const countOf = (article: HTMLElement, button: string) => {
+  const id = within(article).getByRole('button', { name: button }).getAttribute('aria-describedby');
   return article.ownerDocument.getElementById(id ?? '')!;
 };
+const likeCount = (article: HTMLElement) => countOf(article, 'Like');
+const repostCount = (article: HTMLElement) => countOf(article, 'Repost');
+const bo = summaryOf(aProfile({ username: 'bo', firstName: 'Bo', lastName: 'Lee' }));
 const cachedPost = (id: string) =>
   queryClient
     .getQueryData<PostPages>(queryKeys.postList(LATEST))!
@@ -446,11 +449,11 @@ describe('replies', () => {
 });
 
 describe('who likes a post', () => {
-  const bo = { ...summaryOf(aProfile({ username: 'bo', firstName: 'Bo', lastName: 'Lee' })), followedByMe: false };
+  const liker = { ...bo, followedByMe: false };
 
   it('the like count opens a dialog of the people who like the post, each a link to their profile; closing it gives focus back', async () => {
     const post = aPost({ likeCount: 1 });
-    const likers = vi.spyOn(compactApi, 'likers').mockResolvedValue({ users: [bo], nextCursor: null });
+    const likers = vi.spyOn(compactApi, 'likers').mockResolvedValue({ users: [liker], nextCursor: null });
     const { user, article } = showPost(post);
     const count = within(article).getByRole('button', { name: 'Liked by 1 person' });
     expect(count).toHaveTextContent('1');
@@ -470,9 +473,9 @@ describe('who likes a post', () => {
   });
 
   it('pages with Show more, and a count of 0 is no button', async () => {
-    const cy = { ...bo, _id: 'cy-id', username: 'cy', firstName: 'Cy' };
+    const cy = { ...liker, _id: 'cy-id', username: 'cy', firstName: 'Cy' };
     vi.spyOn(compactApi, 'likers').mockImplementation(async (_postId, { cursor } = {}) =>
-      cursor ? { users: [cy], nextCursor: null } : { users: [bo], nextCursor: 'next' },
+      cursor ? { users: [cy], nextCursor: null } : { users: [liker], nextCursor: 'next' },
     );
     const { user, article } = showPost(aPost({ likeCount: 2 }));
     await user.click(within(article).getByRole('button', { name: 'Liked by 2 people' }));
@@ -514,5 +517,85 @@ describe('an image’s description', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Image' });
     expect(within(dialog).getByRole('img', { name: 'Fishing boats at dawn' })).toBeInTheDocument();
     expect(within(dialog).getByText('Fishing boats at dawn', { selector: 'figcaption' })).toBeInTheDocument();
+  });
+});
+
+describe('reposting', () => {
+  it('shows the repost at once with its count, then confirms it; pressing again undoes it', async () => {
+    const post = aPost({ repostCount: 2 });
+    const answer = deferred<{ post: CompactPost }>();
+    const repost = vi.spyOn(compactApi, 'repost').mockReturnValue(answer.promise);
+    const { user, article } = showPost(post);
+    const button = within(article).getByRole('button', { name: 'Repost' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(repostCount(article)).toHaveTextContent(/^2$/);
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(repostCount(article)).toHaveTextContent(/^3$/);
+    expect(repost).toHaveBeenCalledWith(post._id);
+    answer.resolve({ post: { ...post, repostCount: 3, repostedByMe: true } });
+    expect(await screen.findByText('Reposted')).toBeInTheDocument();
+    expect(repostCount(article)).toHaveTextContent(/^3$/);
+
+    const unrepost = vi.spyOn(compactApi, 'unrepost').mockResolvedValue({ post: { ...post, repostCount: 2, repostedByMe: false } });
+    await user.click(within(article).getByRole('button', { name: 'Repost' }));
+    await waitFor(() => expect(unrepost).toHaveBeenCalledWith(post._id));
+    await waitFor(() => expect(within(article).getByRole('button', { name: 'Repost' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(repostCount(article)).toHaveTextContent(/^2$/);
+  });
+
+  it('the repost count opens a Reposted by dialog of the people who repost it', async () => {
+    const post = aPost({ repostCount: 1 });
+    const reposters = vi.spyOn(compactApi, 'reposters').mockResolvedValue({ users: [{ ...bo, followedByMe: false }], nextCursor: null });
+    const { user, article } = showPost(post);
+    await user.click(within(article).getByRole('button', { name: 'Reposted by 1 person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reposted by' });
+    const list = await within(dialog).findByRole('list', { name: "People who reposted @ada's post" });
+    expect(within(list).getByRole('link', { name: /Bo Lee/ })).toHaveAttribute('href', '/profile/bo');
+    expect(reposters).toHaveBeenCalledWith(post._id, { cursor: undefined });
+  });
+
+  it('a post nobody reposted shows its count as text', () => {
+    const { article } = showPost(aPost());
+    expect(within(article).queryByRole('button', { name: /Reposted by/ })).toBeNull();
+    expect(repostCount(article)).toHaveTextContent('0');
+  });
+
+  it('says who reposted a post into the Following list', () => {
+    const { article } = showPost(aPost({ repostedBy: bo }));
+    expect(article).toHaveTextContent('Reposted by @bo');
+    expect(within(article).getByRole('link', { name: '@bo' })).toHaveAttribute('href', '/profile/bo');
+  });
+});
+
+describe('quotes', () => {
+  it('shows the quoted post as a card under the text, its date a link to it', () => {
+    const quote = { _id: 'q1', content: 'The original words', username: 'bo', author: bo, createdAt: '2024-03-05T09:30:00+01:00' };
+    const { article } = showPost(aPost({ content: 'Well said', quoteOf: 'q1', quote }));
+    const card = within(article).getByRole('group', { name: 'Quoted post by @bo' });
+    expect(card).toHaveTextContent('Bo Lee');
+    expect(card).toHaveTextContent('The original words');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/post/q1');
+  });
+
+  it('shows "This post was deleted" where the quoted post is gone', () => {
+    const { article } = showPost(aPost({ content: 'Well said', quoteOf: 'q1', quote: { _id: 'q1', deleted: true } }));
+    expect(article).toHaveTextContent('This post was deleted');
+    expect(within(article).queryByRole('group', { name: /Quoted post/ })).toBeNull();
+  });
+
+  it('Quote opens the composer with the post as a card under the text, and posts with quoteOf', async () => {
+    const post = aPost({ content: 'Worth quoting' });
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aPost({ content: 'My take', quoteOf: post._id }) });
+    const { user, article } = showPost(post);
+    await user.click(within(article).getByRole('button', { name: 'Quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quote' });
+    expect(within(dialog).getByRole('group', { name: 'Quoted post by @ada' })).toHaveTextContent('Worth quoting');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Write a post' }), 'My take');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(create).toHaveBeenCalledWith({ content: 'My take', image: undefined, quoteOf: post._id });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(article).getByRole('button', { name: 'Quote' })).toHaveFocus();
   });
 });

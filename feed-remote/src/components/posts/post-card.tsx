@@ -11,8 +11,10 @@ import {
   type MenuOption,
   MuteIcon,
   OptionsMenu,
+  QuoteIcon,
   RelativeTime,
   ReplyIcon,
+  RepostIcon,
   shortcutTarget,
   TrashIcon,
 } from '@chirp/ui';
@@ -21,7 +23,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { EditPostDialog } from '../composer/edit-post-dialog';
 import { ReplyDialog } from '../composer/reply-dialog';
 import { useDeleting, useFeedStore, useRepliesDeleting, useShownAnyway } from '../../lib/feed-store';
-import { deletePost, toggleBookmark, toggleLike, usePostShown } from '../../lib/post-actions';
+import { deletePost, toggleBookmark, toggleLike, toggleRepost, usePostShown } from '../../lib/post-actions';
+import { QuoteDialog } from '../composer/quote-dialog';
+import { QuoteCard } from './quote-card';
 import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
@@ -30,8 +34,9 @@ import { PostText } from './post-text';
 const LikersDialog = lazy(() => import('./likers-dialog'));
 const ImageLightbox = lazy(() => import('./image-lightbox'));
 
-/** The like count's button: its name holds the number it shows. */
+/** The like and repost counts' buttons: each name holds the number it shows. */
 export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;
+export const repostersButtonName = (count: number) => `Reposted by ${count} ${count === 1 ? 'person' : 'people'}`;
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
 
@@ -74,7 +79,7 @@ function PostImage({ src, alt }: { src: string; alt: string }) {
 }
 
 interface ToggleActionProps {
-  variant: 'like' | 'bookmark';
+  variant: 'like' | 'bookmark' | 'repost';
   name: string;
   pressed: boolean;
   disabled: boolean;
@@ -86,7 +91,7 @@ interface ToggleActionProps {
   countAction?: { name: string; open: () => void };
 }
 
-/** A pressed/not-pressed action button of the card (Like, Bookmark). */
+/** A pressed/not-pressed action button of the card (Like, Repost, Bookmark); Repost has no keyboard shortcut. */
 function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count, countAction }: ToggleActionProps) {
   const countId = useId();
   return (
@@ -99,7 +104,7 @@ function ToggleAction({ variant, name, pressed, disabled, onToggle, icon, count,
         aria-describedby={count === undefined ? undefined : countId}
         disabled={disabled}
         onClick={onToggle}
-        {...shortcutTarget(variant)}
+        {...(variant === 'repost' ? {} : shortcutTarget(variant))}
       >
         {icon}
       </button>
@@ -135,6 +140,19 @@ function ReplyingTo({ post }: { post: CompactPost }) {
           Replying to <Link to={paths.profile(post.replyingTo)}>@{post.replyingTo}</Link>
         </>
       )}
+    </p>
+  );
+}
+
+/** "Reposted by @name" above a post a followed person's repost put in the Following list. */
+function RepostedBy({ post }: { post: CompactPost }) {
+  if (!post.repostedBy) return null;
+  return (
+    <p className="post-card__reposted">
+      <RepostIcon />
+      <span>
+        Reposted by <Link to={paths.profile(post.repostedBy.username)}>@{post.repostedBy.username}</Link>
+      </span>
     </p>
   );
 }
@@ -220,12 +238,14 @@ export const PostCard = memo(function PostCard(props: PostCardProps) {
 function ShownPostCard({ post, position, total, children }: PostCardProps) {
   const signedIn = useSession((state) => state.token !== null);
   const ownPost = useSession((state) => state.username === post.username);
-  const { liked, likeCount, bookmarked } = usePostShown(post);
+  const { liked, likeCount, bookmarked, reposted, repostCount } = usePostShown(post);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const [showingLikers, setShowingLikers] = useState(false);
+  const [showingPeople, setShowingPeople] = useState<'likers' | 'reposters' | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const quoteButtonRef = useRef<HTMLButtonElement>(null);
   // Replies being deleted show nowhere, nor do they count.
   const replyCount = post.replyCount - useRepliesDeleting(post._id);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
@@ -244,7 +264,8 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
   };
 
   return (
-    <article className="post-card" {...cardAttributes({ position, total }, authorId)}>
+    <article className={`post-card${post.repostedBy ? ' post-card--reposted' : ''}`} {...cardAttributes({ position, total }, authorId)}>
+      <RepostedBy post={post} />
       <Link to={profilePath} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
         <Avatar className="avatar post-card__avatar" src={author.profilePic} size={44} />
       </Link>
@@ -293,6 +314,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
           </p>
         )}
         {post.image && <PostImage key={post.image} src={post.image} alt={post.imageAlt || `Image in ${fullName}'s post`} />}
+        {post.quote && <QuoteCard quote={post.quote} />}
         <footer className="post-card__actions">
           <div className="post-card__action post-card__action--reply">
             <button
@@ -318,8 +340,31 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
             onToggle={() => toggleLike(post)}
             icon={<HeartIcon filled={liked} />}
             count={likeCount}
-            countAction={{ name: likersButtonName(likeCount), open: () => setShowingLikers(true) }}
+            countAction={{ name: likersButtonName(likeCount), open: () => setShowingPeople('likers') }}
           />
+          <ToggleAction
+            variant="repost"
+            name="Repost"
+            pressed={reposted}
+            disabled={!signedIn}
+            onToggle={() => toggleRepost(post)}
+            icon={<RepostIcon />}
+            count={repostCount}
+            countAction={{ name: repostersButtonName(repostCount), open: () => setShowingPeople('reposters') }}
+          />
+          <div className="post-card__action post-card__action--quote">
+            <button
+              ref={quoteButtonRef}
+              type="button"
+              className="post-card__action-button"
+              aria-label="Quote"
+              aria-haspopup="dialog"
+              disabled={!signedIn}
+              onClick={() => setQuoting(true)}
+            >
+              <QuoteIcon />
+            </button>
+          </div>
           <ToggleAction
             variant="bookmark"
             name="Bookmark"
@@ -336,10 +381,19 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
         <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
       )}
       {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
-      {showingLikers && (
+      {showingPeople && (
         <Suspense fallback={null}>
-          <LikersDialog post={post} onClose={() => setShowingLikers(false)} />
+          <LikersDialog post={post} kind={showingPeople} onClose={() => setShowingPeople(null)} />
         </Suspense>
+      )}
+      {quoting && (
+        <QuoteDialog
+          post={post}
+          onClose={() => {
+            setQuoting(false);
+            quoteButtonRef.current?.focus();
+          }}
+        />
       )}
       {replying && (
         <ReplyDialog

@@ -47,7 +47,7 @@ const route = defineRoute;
 /*
  * The table is kept in three parts, each typed on its own (one literal type of them all is longer
  * than the compiler writes out): spec 7's 18 calls in the order of its table and the compact form's
- * reads; the account's calls; reports and moderation (docs/api.md).
+ * reads; the account's calls; reports and moderation; reposts (docs/api.md).
  */
 
 /** Spec 7's 18 calls in the order of its table, then the compact form's reads and the notifications. */
@@ -293,9 +293,25 @@ export const MODERATION_ROUTES = {
   }),
 } as const satisfies RouteTable;
 
-export type ApiRoutes = typeof CORE_ROUTES & typeof ACCOUNT_ROUTES & typeof MODERATION_ROUTES;
+/** Reposts: the caller's repost of a post (both calls idempotent), and the people who repost it. */
+export const REPOST_ROUTES = {
+  repost: route({
+    method: 'POST', path: '/posts/:postId/repost', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.compactPost }),
+  }),
+  unrepost: route({
+    method: 'DELETE', path: '/posts/:postId/repost', auth: 'token',
+    schemas: ({ queries, answers }) => ({ query: queries.view, answer: answers.compactPost }),
+  }),
+  reposters: route({
+    method: 'GET', path: '/posts/:postId/reposters', auth: 'public',
+    schemas: ({ queries, answers }) => ({ query: queries.people, answer: answers.peoplePage }),
+  }),
+} as const satisfies RouteTable;
+
+export type ApiRoutes = typeof CORE_ROUTES & typeof ACCOUNT_ROUTES & typeof MODERATION_ROUTES & typeof REPOST_ROUTES;
 /** The API's one route table: every call, by name. */
-export const API_ROUTES: ApiRoutes = { ...CORE_ROUTES, ...ACCOUNT_ROUTES, ...MODERATION_ROUTES };
+export const API_ROUTES: ApiRoutes = { ...CORE_ROUTES, ...ACCOUNT_ROUTES, ...MODERATION_ROUTES, ...REPOST_ROUTES };
 export type RouteName = keyof ApiRoutes;
 
 // What the table says, as types: what a caller gives and hears for a call.

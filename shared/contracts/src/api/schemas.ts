@@ -31,7 +31,7 @@ export const BODY_SCHEMAS = {
     userData: Type.Object({ profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText, username: OptionalText }),
   }),
   /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
-  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, imageAlt: OptionalTextOrNull, replyTo: OptionalTextOrNull }) }),
+  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, imageAlt: OptionalTextOrNull, replyTo: OptionalTextOrNull, quoteOf: OptionalTextOrNull }) }),
   /** The account's settings: any of the display name's two parts and the email address ('' removes it). */
   accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
   /** A new password, with the current one. */
@@ -84,6 +84,34 @@ export const Post = open({
 
 // Answers in the compact form (`?view=compact`): what a screen shows, never lists that grow with the network.
 
+/*
+ * What reposts and quotes add to a compact post. Each is optional and named by an interface, so that
+ * the answers' types only gain optional members (@chirp/session's surface: an added member is a
+ * minor version).
+ */
+const QuotedPostObject = open({
+  _id: Text,
+  content: Text,
+  image: Type.Optional(Text),
+  imageAlt: Type.Optional(Text),
+  username: Text,
+  author: UserSummary,
+  createdAt: Text,
+});
+/** The post a quote embeds, as its card shows it (no counts: it is read where it stands). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface QuotedPostData extends Static<typeof QuotedPostObject> {}
+export const QuotedPost = Type.Unsafe<QuotedPostData>(QuotedPostObject);
+const GonePostObject = open({ _id: Text, deleted: Type.Literal(true) });
+/** In a quote, where the quoted post was: deleted, or not shown to the viewer. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GonePostData extends Static<typeof GonePostObject> {}
+export const GonePost = Type.Unsafe<GonePostData>(GonePostObject);
+/** Who reposted a post into the viewer's Following list. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ReposterData extends Static<typeof UserSummary> {}
+const Reposter = Type.Unsafe<ReposterData>(UserSummary);
+
 export const CompactPost = open({
   _id: Text,
   content: Text,
@@ -106,6 +134,14 @@ export const CompactPost = open({
   removedByModerators: Type.Optional(Type.Literal(true)),
   /** Only to the signed-in viewer, on someone else's post: the first of their muted words it holds. */
   mutedWord: Type.Optional(Text),
+  /** How many people repost it, and whether the viewer is one of them (both back ends always send them). */
+  repostCount: Type.Optional(Count),
+  repostedByMe: Type.Optional(Type.Boolean()),
+  /** A quote's post: the one it quotes, or a marker where that one is gone or not shown to the viewer. */
+  quoteOf: Type.Optional(Text),
+  quote: Type.Optional(Type.Union([QuotedPost, GonePost])),
+  /** Only in the Following list, on a post there because someone the viewer follows reposted it: who (the latest). */
+  repostedBy: Type.Optional(Reposter),
 });
 export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true) });
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });

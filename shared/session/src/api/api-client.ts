@@ -197,6 +197,8 @@ export const compactApi = {
   following: (userId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.following({ params: { userId }, query: { ...query } }),
   /** The people who like a post, by username, a page at a time. */
   likers: (postId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.likers({ params: { postId }, query: { ...query } }),
+  /** The people who repost a post, by username, a page at a time. */
+  reposters: (postId: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.reposters({ params: { postId }, query: { ...query } }),
   searchPeople: (text: string, query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.searchUsers({ query: { q: text, ...query } }),
   searchPosts: (text: string, query: PageQuery = {}): Promise<PostPage> => compactCalls.searchPosts({ query: { q: text, ...query } }),
   suggestions: (query: PeopleQuery = {}): Promise<PeoplePage> => compactCalls.suggestions({ query: { ...query } }),
@@ -213,6 +215,9 @@ export const compactApi = {
     compactCalls.editPost({ params: { postId }, body: { postData } }),
   like: (postId: string): Promise<CompactPostResponse> => compactCalls.likePost({ params: { postId } }),
   dislike: (postId: string): Promise<CompactPostResponse> => compactCalls.dislikePost({ params: { postId } }),
+  /** The caller's repost of a post, and undoing it (each idempotent): each answers the post as it now is. */
+  repost: (postId: string): Promise<CompactPostResponse> => compactCalls.repost({ params: { postId } }),
+  unrepost: (postId: string): Promise<CompactPostResponse> => compactCalls.unrepost({ params: { postId } }),
   deletePost: (postId: string): Promise<{ postId: string }> => compactCalls.deletePost({ params: { postId } }),
   /** `deletePost` as the page goes or the session ends, with the token of when the person asked (see leavingRequest). */
   deletePostAsPageGoes: (postId: string, token: string | null): Promise<void> =>

@@ -1,0 +1,60 @@
+import { type CompactPost, type GonePost, imageSourceOf, paths, type QuotedPost } from '@chirp/contracts';
+import { Avatar, RelativeTime } from '@chirp/ui';
+import { Link } from 'react-router-dom';
+import './quote-card.css';
+
+/** What a quote shows where the post it quoted was deleted (or is not shown to the reader). */
+export const QUOTE_DELETED = 'This post was deleted';
+
+/** A post as a quote embeds it (the composer shows the post being quoted so). */
+export const quotedCard = ({ _id, content, image, imageAlt, username, author, createdAt }: CompactPost): QuotedPost => ({
+  _id,
+  content,
+  ...(image === undefined ? {} : { image }),
+  ...(imageAlt === undefined ? {} : { imageAlt }),
+  username,
+  author,
+  createdAt,
+});
+
+/**
+ * The post a quote embeds, under the quote's text (and in the composer while quoting): its author,
+ * date, text and image, the date a link to the post. Where it is gone, "This post was deleted".
+ */
+export function QuoteCard({ quote }: { quote: QuotedPost | GonePost }) {
+  if ('deleted' in quote) {
+    return (
+      <div className="quote-card quote-card--deleted">
+        <p className="quote-card__deleted">{QUOTE_DELETED}</p>
+      </div>
+    );
+  }
+  const { author } = quote;
+  const name = `${author.firstName} ${author.lastName}`.trim() || quote.username;
+  const source = quote.image ? imageSourceOf(quote.image, 'post') : undefined;
+  return (
+    <div className="quote-card" role="group" aria-label={`Quoted post by @${quote.username}`}>
+      <p className="quote-card__header">
+        <Avatar className="avatar quote-card__avatar" src={author.profilePic} size={20} />
+        <span className="quote-card__name">{name}</span>
+        <span className="quote-card__username">@{quote.username}</span>
+        <span aria-hidden="true">·</span>
+        <Link to={paths.post(quote._id)} className="quote-card__permalink">
+          <RelativeTime dateTime={quote.createdAt} />
+        </Link>
+      </p>
+      {quote.content && <p className="quote-card__content">{quote.content}</p>}
+      {quote.image && (
+        <img
+          className="quote-card__image"
+          src={quote.image}
+          srcSet={source?.srcSet}
+          sizes="(max-width: 767.98px) calc(100vw - 110px), 500px"
+          alt={quote.imageAlt || `Image in ${name}'s post`}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+    </div>
+  );
+}
