@@ -6,6 +6,7 @@ import { devPorts, previewPorts, remoteNames, shareStrategy, sharedSingletons } 
 import { leanHost } from '../shared/build/lean-host.ts';
 import { browserRouteTable } from '../shared/build/browser-route-table.ts';
 import { precompress } from '../shared/build/precompress.ts';
+import { appFrame } from './build/app-frame.ts';
 import { appIcons } from './build/app-icons.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
@@ -50,6 +51,7 @@ export default defineConfig(({ command }) => ({
     browserRouteTable(),
     remotesManifest(),
     appIcons(),
+    appFrame(),
     // The build starts the page's federation runtime itself (../shared/build/lean-host.ts); the dev
     // server keeps the federation plugin's host, which the remotes' dev servers are made for.
     command === 'build'
