@@ -2,11 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { devPorts, previewPorts, remoteNames, shareStrategy, sharedSingletons } from '../shared/build/federation.ts';
 import { leanHost } from '../shared/build/lean-host.ts';
 import { browserRouteTable } from '../shared/build/browser-route-table.ts';
 import { precompress } from '../shared/build/precompress.ts';
+import { appFrame } from './build/app-frame.ts';
 import { appIcons } from './build/app-icons.ts';
+import { webAppManifest } from './build/web-app-manifest.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
 
 /**
@@ -49,6 +52,7 @@ export default defineConfig(({ command }) => ({
     browserRouteTable(),
     remotesManifest(),
     appIcons(),
+    appFrame(),
     // The build starts the page's federation runtime itself (../shared/build/lean-host.ts); the dev
     // server keeps the federation plugin's host, which the remotes' dev servers are made for.
     command === 'build'
@@ -62,6 +66,25 @@ export default defineConfig(({ command }) => ({
           experiments: { provideExternalRuntime: true },
         }),
     startupPreloads({ serverBuild: Boolean(process.env.VITE_API_BASE_URL) }),
+    // The web app manifest and the service worker (service-worker/sw.ts), built only for production:
+    // the dev server's modules change on every edit and must never be served from a cache.
+    // vite-plugin-pwa builds our own worker with Workbox's modules and writes the shell's file list
+    // into it (a new list, so a new worker, for each build); it does not register it
+    // (src/offline/service-worker.ts does, once the first screen is up).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: webAppManifest(),
+      injectManifest: {
+        // The shell's code, styles, page, icons and built-in pictures (avatars, the seeded posts' images):
+        // not the deploy-time JSON files (served network-first) nor the precompressed copies.
+        globPatterns: ['**/*.{js,css,html,svg,png,jpg,webp}'],
+        globIgnores: ['sw.js'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
     precompress(),
   ],
   resolve: {

@@ -10,7 +10,9 @@
  *   - login form: navigation start → the 'Log in' button is visible
  *   - warm login form: the same on a second visit with the cache filled
  *   - log in → feed: the click on 'Log in' → the first post of /home is visible
- *   - home visit: a signed-in person opens /home with a cold cache → its first post is visible
+ *   - home frame: a signed-in person opens /home with a cold cache → the layout's frame (sidebar) is painted
+ *   - home visit: the same visit → its first post is visible
+ *   - home CLS: the same visit's cumulative layout shift, until a second after the first post
  *   - chain: the longest run of requests before the login form where each started only after the one
  *     before it ended — the number of round trips the page waits for in a row (printed for the last
  *     visit: it is what explains the time on a slow network)
@@ -32,10 +34,8 @@ const PROFILES = {
 };
 const chosen = (process.env.PROFILES ?? 'none,fast,slow').split(',').map((name) => name.trim());
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]);
-};
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => Math.round(medianOf(values));
 
 /** The longest sequence of requests each started after the previous one ended (by their timings). */
 export function longestChain(requests) {
@@ -103,7 +103,8 @@ async function visit(browser, shellUrl, profile) {
   await page.waitForFunction(() => window.__loginFormAt !== undefined);
   const warmLoginForm = await page.evaluate(() => window.__loginFormAt - performance.timeOrigin);
   await context.close();
-  return { loginForm, warmLoginForm, logInToFeed: feedAt - clickedAt, homeVisit: await homeVisit(browser, shellUrl, profile), chain };
+  const home = await homeVisit(browser, shellUrl, profile);
+  return { loginForm, warmLoginForm, logInToFeed: feedAt - clickedAt, homeFrame: home.frame, homeVisit: home.firstPost, homeShift: home.layoutShift, chain };
 }
 
 /** A signed-in person opens /home with a cold cache (the back end's data kept): → its first post. */
@@ -124,12 +125,29 @@ async function homeVisit(browser, shellUrl, profile) {
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
+  // Cold means the service worker's caches too (it installed on the visit above).
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(shellUrl).origin, storageTypes: 'cache_storage,service_workers' });
   await emulate(page, profile);
+  // When the layout's frame (its sidebar) is first painted, and the layout shifts, by the page's clock.
+  await page.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector('.sidebar')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (window.__frameAt = performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`${shellUrl}/home`);
   await page.getByRole('main').getByRole('article').first().waitFor({ timeout: 60_000 });
   const at = await page.evaluate(() => performance.now());
+  // The shifts the first posts cause come with them or just after.
+  await page.waitForTimeout(1000);
+  const { frameAt, layoutShift } = await page.evaluate(() => ({ frameAt: window.__frameAt, layoutShift: window.__layoutShift }));
   await context.close();
-  return at;
+  return { firstPost: at, frame: frameAt, layoutShift };
 }
 
 const deployment = await deploy({ name: 'bench-startup', config: { mockDelayMs: 0 } });
@@ -146,7 +164,9 @@ try {
       loginFormMs: median(visits.map((v) => v.loginForm)),
       warmLoginFormMs: median(visits.map((v) => v.warmLoginForm)),
       logInToFeedMs: median(visits.map((v) => v.logInToFeed)),
+      homeFrameMs: median(visits.map((v) => v.homeFrame)),
       homeVisitMs: median(visits.map((v) => v.homeVisit)),
+      homeCls: Math.round(medianOf(visits.map((v) => v.homeShift)) * 1000) / 1000,
       longestChain: median(visits.map((v) => v.chain.length)),
       chain: last.chain.map((url) => url.replace(/^https?:\/\/[^/]+/, '')),
     };

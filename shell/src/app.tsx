@@ -1,5 +1,6 @@
 import { AppToaster } from '@chirp/session';
 import { BrowserRouter } from 'react-router-dom';
+import { OfflineNote } from './offline/offline-note';
 import { AppRoutes } from './routes/router';
 import { useSessionLifecycle } from './session/use-session-lifecycle';
 
@@ -11,6 +12,7 @@ export function App() {
         <AppRoutes />
       </BrowserRouter>
       <AppToaster />
+      <OfflineNote />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { followStoredTheme } from '@chirp/session';
 import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
+import { registerServiceWorker } from './offline/service-worker';
 import { prepareRemotes } from './remotes/remote-registry';
 import '@chirp/ui/styles.css';
 import './styles/global.css';
@@ -32,3 +33,4 @@ startBackend()
     console.warn('The back end did not start:', error);
     root.render(<StartupError />);
   });
+registerServiceWorker();

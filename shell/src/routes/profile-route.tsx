@@ -1,5 +1,6 @@
 import type { PostListProps } from '@chirp/seams';
 import { useParams } from 'react-router-dom';
+import { mainPlaceholders } from '../layout/app-frame';
 import { RemoteArea } from '../remotes/remote-area';
 
 /**
@@ -27,7 +28,15 @@ function ProfileWhoToFollow() {
 }
 
 export function HomeRoute() {
-  return <RemoteArea module="feed/HomePage" label="home feed" props={{ WhoToFollow: ProfileWhoToFollow }} />;
+  return (
+    <RemoteArea
+      module="feed/HomePage"
+      label="home feed"
+      props={{ WhoToFollow: ProfileWhoToFollow }}
+      // The frame's placeholders, where the page painted them, until the feed's page comes.
+      loading={mainPlaceholders('Loading the home feed')}
+    />
+  );
 }
 
 export function SearchRoute() {

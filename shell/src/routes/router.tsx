@@ -1,6 +1,7 @@
 import { paths } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import { type Location, Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { AppFrame } from '../layout/app-frame';
 import { AppLayout } from '../layout/app-layout';
 import { useDocumentTitle } from '../layout/document-title';
 import { NotFoundPage } from '../layout/not-found-page';
@@ -21,13 +22,19 @@ function RequireSession() {
   return <Outlet />;
 }
 
+/** The signed-in layout's frame, as the page painted it before the app ran, or a loader alone. */
 function SessionCheck() {
   return (
-    <main className="session-check">
-      <div className="spinner" role="status">
-        <span className="visually-hidden">Checking your session</span>
-      </div>
-    </main>
+    <AppFrame
+      label="Checking your session"
+      fallback={
+        <main className="session-check">
+          <div className="spinner" role="status">
+            <span className="visually-hidden">Checking your session</span>
+          </div>
+        </main>
+      }
+    />
   );
 }
 

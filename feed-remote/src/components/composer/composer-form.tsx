@@ -11,6 +11,7 @@ import { useReplyDraft } from './reply-drafts';
 import './composer.css';
 import { useFeedStore } from '../../lib/feed-store';
 import { QuoteCard, quotedCard } from '../posts/quote-card';
+import { queueWhileOffline } from '../../lib/offline-posts';
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
@@ -123,9 +124,12 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
     try {
       const postData = { content, image, ...(image && imageAlt ? { imageAlt } : {}), ...quoted };
       // The answer is the one post: it takes its place in every list the cache holds.
+      const created = { ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) };
+      // Offline, a new post waits in this device and says so; it is sent once the browser is back online.
+      const queued = !post && queueWhileOffline(created);
       if (post) postStored((await compactApi.editPost(post._id, postData)).post, useSession.getState().username);
-      else postCreated((await compactApi.createPost({ ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) })).post);
-      toast.success(words.done);
+      else if (!queued) postCreated((await compactApi.createPost(created)).post);
+      if (!queued) toast.success(words.done);
       if (!editing) {
         // Text typed while the post was on its way stays for the next one.
         if (currentText.current === text) textChanged('');
