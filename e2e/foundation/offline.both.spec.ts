@@ -33,6 +33,9 @@ test('a reload with the network gone shows the last timeline, and says the brows
 });
 
 test('a post written offline waits, across a reload, and is sent once the browser is back online', async ({ page, context }) => {
+  // Five loads of the app, as the server project's journeys: it took up to 59 s of the default 60 on
+  // the busy two-core machine.
+  test.setTimeout(90_000);
   await returnHome(page);
   const text = `Written in a tunnel ${Date.now()}`;
 

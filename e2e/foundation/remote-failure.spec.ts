@@ -37,11 +37,14 @@ test('with the feed server down the shell and the other remotes work, and Retry 
  */
 async function logInWithTheProfileRemoteBroken(page: Page, deployment: Deployment) {
   const entry = `${deployment.urls.profile}/remoteEntry.js`;
-  await page.route(entry, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken deployment");' }));
+  // On the context, not the page: once the app's service worker has taken the page over, the entry
+  // is fetched by the worker, which only the context's routes see.
+  const context = page.context();
+  await context.route(entry, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken deployment");' }));
   await logIn(page);
   const aside = page.getByRole('complementary');
   await expect(aside.getByRole('alert')).toContainText('could not be loaded');
-  return { aside, mend: () => page.unroute(entry) };
+  return { aside, mend: () => context.unroute(entry) };
 }
 
 test('a remote whose code throws shows its message while the rest of the page works', async ({ page, deployment }) => {
