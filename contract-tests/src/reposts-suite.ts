@@ -183,4 +183,14 @@ export function defineRepostsSuite(getContext: () => ContractContext): void {
     expect(quote.status).toBe(403);
     expect((await compactPost(original._id)).repostCount).toBe(0);
   });
+
+  it('takes a deleted account’s reposts away with it', async () => {
+    const [target] = await api.postsOf(PRIYA);
+    const leaver = await newAccount('soon_gone');
+    expect((await repost('POST', target!._id, leaver.token)).body.post.repostCount).toBe(1);
+    const deleted = await call('POST', '/account/delete', { token: leaver.token, body: { password: 'long enough 1' } });
+    expect(deleted.status).toBe(200);
+    expect((await compactPost(target!._id)).repostCount).toBe(0);
+    expect((await call('GET', `/posts/${target!._id}/reposters`)).body.users).toEqual([]);
+  });
 }
