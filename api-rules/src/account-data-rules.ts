@@ -158,10 +158,13 @@ export function deleteAccount(db: Database, caller: StoredUser, reservation: Nam
     .filter((post) => !ownPosts.has(post._id))
     .map((post): StoredPost => {
       const { likedBy, dislikedBy, likeCount } = post.likes;
-      if (!likedBy.includes(id) && !dislikedBy.includes(id)) return post;
+      // Its reposts go with it (the server's rows go by their foreign key).
+      const reposted = post.reposts?.some((entry) => entry.userId === id) ? { reposts: post.reposts.filter((entry) => entry.userId !== id) } : undefined;
+      if (!likedBy.includes(id) && !dislikedBy.includes(id)) return reposted ? { ...post, ...reposted } : post;
       const liked = likedBy.includes(id);
       return {
         ...post,
+        ...reposted,
         likes: { likeCount: liked ? Math.max(0, likeCount - 1) : likeCount, likedBy: without(likedBy, id), dislikedBy: without(dislikedBy, id) },
       };
     });

@@ -171,4 +171,26 @@ export function defineRepostsSuite(getContext: () => ContractContext): void {
     });
     expect(missing.status).toBe(404);
   });
+
+  it('refuses a repost or a quote between people who block one another, with a 403', async () => {
+    const priya = await api.loginSeedUser(PRIYA);
+    const sofia = await api.loginSeedUser(SOFIA);
+    const original = await post(priya.token, { content: 'Not for sofia' });
+    const sofiaUser = await api.userNamed(SOFIA);
+    expect((await call('POST', `/users/block/${sofiaUser._id}`, { token: priya.token })).status).toBe(200);
+    expect((await repost('POST', original._id, sofia.token)).status).toBe(403);
+    const quote = await call('POST', '/posts?view=compact', { token: sofia.token, body: { postData: { content: 'Quoting', quoteOf: original._id } } });
+    expect(quote.status).toBe(403);
+    expect((await compactPost(original._id)).repostCount).toBe(0);
+  });
+
+  it('takes a deleted account’s reposts away with it', async () => {
+    const [target] = await api.postsOf(PRIYA);
+    const leaver = await newAccount('soon_gone');
+    expect((await repost('POST', target!._id, leaver.token)).body.post.repostCount).toBe(1);
+    const deleted = await call('POST', '/account/delete', { token: leaver.token, body: { password: 'long enough 1' } });
+    expect(deleted.status).toBe(200);
+    expect((await compactPost(target!._id)).repostCount).toBe(0);
+    expect((await call('GET', `/posts/${target!._id}/reposters`)).body.users).toEqual([]);
+  });
 }

@@ -49,6 +49,7 @@ test('Quote opens the composer with the post as a card; the quote shows it embed
   await originalCard.getByRole('button', { name: 'Quote', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Quote' });
   await expect(dialog.getByRole('group', { name: 'Quoted post by @guestuser' })).toContainText(original);
+  await expectNoViolationsInEitherTheme(page, 'the Quote dialog', 'dialog');
   await publish(dialog, 'My own words on it');
   await expect(dialog).toBeHidden();
 
