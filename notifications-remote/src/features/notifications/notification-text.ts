@@ -8,7 +8,8 @@ const nameOf = (notification: Notification) => {
 
 /**
  * What a line says: "Ana liked your post", "Ana and 1 other liked your post", "Ana and 3 others
- * followed you", "Ana replied to your post", "Ana mentioned you".
+ * followed you", "Ana replied to your post", "Ana mentioned you", "Ana and 1 other reposted your
+ * post", "Ana quoted your post".
  */
 export function notificationText(notification: Notification): string {
   const others = notification.actorCount - 1;
@@ -22,5 +23,9 @@ export function notificationText(notification: Notification): string {
       return `${who} replied to your post`;
     case 'mention':
       return `${who} mentioned you`;
+    case 'repost':
+      return `${who} reposted your post`;
+    case 'quote':
+      return `${who} quoted your post`;
   }
 }

@@ -31,6 +31,9 @@ describe('what a line says', () => {
     expect(notificationText(aLine({ kind: 'follow', actors: [bo, ana], actorCount: 2 }))).toBe('Bo and 1 other followed you');
     expect(notificationText(aLine({ kind: 'reply' }))).toBe('Ana replied to your post');
     expect(notificationText(aLine({ kind: 'mention', actors: [cy] }))).toBe('cy mentioned you');
+    expect(notificationText(aLine({ kind: 'repost' }))).toBe('Ana reposted your post');
+    expect(notificationText(aLine({ kind: 'repost', actors: [bo, ana], actorCount: 3 }))).toBe('Bo and 2 others reposted your post');
+    expect(notificationText(aLine({ kind: 'quote', actors: [bo] }))).toBe('Bo quoted your post');
   });
 });
 
@@ -52,6 +55,21 @@ describe('the notifications page', () => {
     expect(second).toHaveAttribute('href', '/profile/bo');
     await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
     expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(0);
+  });
+
+  it('lists reposts of a post as one line to that post, and a quote as a line to the quoting post', async () => {
+    const reposted = aLine({ kind: 'repost', actors: [bo, ana], actorCount: 2, post: { _id: 'p1', content: 'My sourdough' } });
+    const quoted = aLine({ kind: 'quote', actors: [cy], post: { _id: 'q1', content: 'Look at this loaf' } });
+    vi.spyOn(compactApi, 'notifications').mockResolvedValue({ notifications: [quoted, reposted], nextCursor: null });
+    vi.spyOn(compactApi, 'readNotifications').mockResolvedValue({ unread: 0 });
+    renderWithApp(<NotificationsPage />, { path: '/notifications' });
+
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [first, second] = within(list).getAllByRole('link');
+    expect(first).toHaveAccessibleName(/^Unread: cy quoted your post .* Look at this loaf$/);
+    expect(first).toHaveAttribute('href', '/post/q1');
+    expect(second).toHaveAccessibleName(/^Unread: Bo and 1 other reposted your post .* My sourdough$/);
+    expect(second).toHaveAttribute('href', '/post/p1');
   });
 
   it('shows what arrives while it is open (the unread count rises), and counts it as seen', async () => {

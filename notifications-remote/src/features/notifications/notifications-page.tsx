@@ -47,8 +47,8 @@ const unreadCount = () => queryClient.getQueryData<number>(queryKeys.unreadNotif
 const useUnreadCount = () => useSyncExternalStore(subscribeToCache, unreadCount, unreadCount);
 
 /**
- * /notifications: who liked your posts, followed you, replied to you and mentioned you,
- * newest first, a page at a time. Opening the page marks them read (the lines new to this visit keep
+ * /notifications: who liked or reposted your posts, followed you, replied to you, mentioned you
+ * and quoted your posts, newest first, a page at a time. Opening the page marks them read (the lines new to this visit keep
  * their mark until the next one); what arrives while it is open joins the list as it comes.
  */
 export default function NotificationsPage() {

@@ -164,7 +164,14 @@ export const Profile = open({
 });
 /** The caller's mute and block of one person, after a change to either. */
 export const Relation = open({ userId: Text, mutedByMe: Type.Boolean(), blockedByMe: Type.Boolean() });
-export const NotificationKind = Type.Union([Type.Literal('like'), Type.Literal('follow'), Type.Literal('reply'), Type.Literal('mention')]);
+export const NotificationKind = Type.Union([
+  Type.Literal('like'),
+  Type.Literal('follow'),
+  Type.Literal('reply'),
+  Type.Literal('mention'),
+  Type.Literal('repost'),
+  Type.Literal('quote'),
+]);
 export const Notification = open({
   _id: Text,
   kind: NotificationKind,
