@@ -123,15 +123,15 @@ export interface NameReservation {
 }
 
 /**
- * One line of someone's notifications. Likes of one post, and follows, gather in one line while it is
- * unread (`group`); a reply or a mention is a line of its own.
+ * One line of someone's notifications. Likes of one post, its reposts, and follows, gather in one line
+ * while it is unread (`group`); a reply, a mention or a quote is a line of its own.
  */
 export interface StoredNotification {
   _id: string;
   /** The user notified. */
   userId: string;
   kind: NotificationKind;
-  /** Which line an event joins while unread: `like:{postId}`, `follow`, `reply:{postId}`, `mention:{postId}`. */
+  /** Which line an event joins while unread: `like:{postId}`, `repost:{postId}`, `follow`, `reply:{postId}`, `mention:{postId}`, `quote:{postId}` (the quoting post). */
   group: string;
   postId?: string;
   /** Who acted, the newest first. */
@@ -342,7 +342,7 @@ export function isStoredPost(value: unknown): value is StoredPost {
   );
 }
 
-const KINDS: readonly string[] = ['like', 'follow', 'reply', 'mention'];
+const KINDS: readonly string[] = ['like', 'follow', 'reply', 'mention', 'repost', 'quote'];
 
 export function isStoredNotification(value: unknown): value is StoredNotification {
   if (!isRecord(value)) return false;

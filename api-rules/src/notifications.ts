@@ -1,9 +1,10 @@
 /**
- * Notifications: who liked your post, followed you, replied to you, mentioned you. A change
+ * Notifications: who liked or reposted your post, followed you, replied to you, mentioned you, quoted
+ * your post. A change
  * says which events it causes (`NotificationEvent`, from its rule's outcome); each back end keeps them
  * in the same change: the in-browser one with `addNotifications` below, the server with one upsert per
- * event (server/src/db/notifications.ts). Likes of one post and follows gather in one line while it is
- * unread; your own actions never notify you.
+ * event (server/src/db/notifications.ts). Likes of one post, its reposts, and follows gather in one line
+ * while it is unread; your own actions never notify you.
  */
 import { mentionsIn, mutedWordIn, type Notification, type NotificationKind } from '@chirp/contracts';
 import { findPost, findUserById, refuse, type Database, type Moment, type StoredNotification, type StoredUser } from './database';
@@ -30,34 +31,49 @@ export function likeEvents(db: Database, caller: StoredUser, postId: string): No
   return [{ kind: 'like', to: findPost(db, postId).username, actorId: caller._id, postId }];
 }
 
+/**
+ * A repost of the post `postId`, when the caller's repost is the one this change made (at `moment`):
+ * asking again for a repost one already has changes nothing, so it tells nobody anything twice.
+ */
+export function repostEvents(db: Database, caller: StoredUser, postId: string, moment: Moment): NotificationEvent[] {
+  const post = findPost(db, postId);
+  const made = (post.reposts ?? []).some((entry) => entry.userId === caller._id && entry.at === moment.now);
+  return made ? [{ kind: 'repost', to: post.username, actorId: caller._id, postId }] : [];
+}
+
 export function followEvents(db: Database, caller: StoredUser, userId: string): NotificationEvent[] {
   return [{ kind: 'follow', to: findUserById(db, userId).username, actorId: caller._id }];
 }
 
 /**
- * A new post: its author's parent hears of the reply; the people it mentions (at most
- * `LIMITS.maxMentionsNotified`, the parent's author not twice) hear of the mention.
+ * A new post: its author's parent hears of the reply; the author of the post it quotes hears of the
+ * quote (unless they already hear of the reply); the people it mentions (at most
+ * `LIMITS.maxMentionsNotified`, neither of those twice) hear of the mention. Each names the new post.
  */
 export function newPostEvents(db: Database, caller: StoredUser, postId: string): NotificationEvent[] {
   const post = findPost(db, postId);
   const parent = post.replyTo === undefined ? undefined : db.posts.find((entry) => entry._id === post.replyTo);
+  const quoted = post.quoteOf === undefined ? undefined : db.posts.find((entry) => entry._id === post.quoteOf);
   const events: NotificationEvent[] = parent ? [{ kind: 'reply', to: parent.username, actorId: caller._id, postId }] : [];
   const repliedTo = parent?.username.toLowerCase();
-  const mentioned = mentionsIn(post.content).filter((name) => name !== repliedTo && name !== caller.username.toLowerCase());
+  const quotedAuthor = quoted?.username.toLowerCase();
+  if (quoted && quotedAuthor !== repliedTo) events.push({ kind: 'quote', to: quoted.username, actorId: caller._id, postId });
+  const told = new Set([repliedTo, quotedAuthor, caller.username.toLowerCase()]);
+  const mentioned = mentionsIn(post.content).filter((name) => !told.has(name));
   for (const name of mentioned.slice(0, LIMITS.maxMentionsNotified)) events.push({ kind: 'mention', to: name, actorId: caller._id, postId });
   return events;
 }
 
-/** The kinds whose post someone else wrote: a reply to you, a mention of you. */
-const ABOUT_OTHERS_POST: ReadonlySet<NotificationKind> = new Set(['reply', 'mention']);
+/** The kinds whose post someone else wrote: a reply to you, a mention of you, a quote of your post. */
+const ABOUT_OTHERS_POST: ReadonlySet<NotificationKind> = new Set(['reply', 'mention', 'quote']);
 
 /** Whether the recipient's muted words may silence the event: it is about a post someone else wrote. */
 export const mutedWordsApplyTo = (event: Pick<NotificationEvent, 'kind' | 'postId'>) => event.postId !== undefined && ABOUT_OTHERS_POST.has(event.kind);
 
 /**
- * Whether the recipient's muted words silence the event: a reply or mention whose post holds one of
- * them notifies nobody, as the post is folded away in their lists. A like is of their own post, which
- * their muted words never touch.
+ * Whether the recipient's muted words silence the event: a reply, mention or quote whose post holds
+ * one of them notifies nobody, as the post is folded away in their lists. A like or a repost is of
+ * their own post, which their muted words never touch.
  */
 export const silencedByMutedWords = (
   event: Pick<NotificationEvent, 'kind' | 'postId'>,

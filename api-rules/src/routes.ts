@@ -19,7 +19,7 @@ import {
 import { readAccountDeletion, readAccountEdit, readCredentials, readJsonObject, readPasswordChange, readPostData, readProfileEdit, readSignup } from './validation';
 import { readReport } from './moderation-rules';
 import { wantsCompact } from './compact';
-import { followEvents, likeEvents, newPostEvents, type NotificationEvent } from './notifications';
+import { followEvents, likeEvents, newPostEvents, repostEvents, type NotificationEvent } from './notifications';
 
 export { API_ROUTES, type BodyName, type Method, type RouteDescriptor as RouteSpec, type RouteName, type RouteTable } from '@chirp/contracts';
 
@@ -114,8 +114,8 @@ export interface ChangeSpec<Input, Outcome extends Database | { db: Database }> 
   input: (call: ApiCall) => Input;
   rows: (input: Input) => RowsTouched;
   rule: (db: Database, caller: StoredUser, input: Input, moment: Moment) => Outcome;
-  /** Who hears of it (notifications), read from the rows after the rule ran; kept in the same change. */
-  notify?: (after: Database, caller: StoredUser, input: Input) => NotificationEvent[];
+  /** Who hears of it (notifications), read from the rows after the rule ran (at `moment`); kept in the same change. */
+  notify?: (after: Database, caller: StoredUser, input: Input, moment: Moment) => NotificationEvent[];
 }
 
 const change = <Input, Outcome extends Database | { db: Database }>(spec: ChangeSpec<Input, Outcome>) => spec;
@@ -156,7 +156,7 @@ export const CHANGES = {
   }),
   likePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: likePost, notify: likeEvents }),
   dislikePost: change({ input: postIdOf, rows: onPostAndAuthor, rule: dislikePost }),
-  repost: change({ input: postIdOf, rows: onPostAndAuthor, rule: repostPost }),
+  repost: change({ input: postIdOf, rows: onPostAndAuthor, rule: repostPost, notify: repostEvents }),
   unrepost: change({ input: postIdOf, rows: onPostAndAuthor, rule: (db, caller, id) => unrepostPost(db, caller, id) }),
   deletePost: change({ input: postIdOf, rows: (id) => ({ postIds: [id], bookmarkersOf: id }), rule: deletePost }),
   mute: change({ input: userIdOf, rows: onUser, rule: muteUser }),
@@ -210,7 +210,7 @@ export function changeHandler<Context, Input, Outcome extends Database | { db: D
     const moment = currentMoment();
     const { userIds = [], ...rest } = spec.rows(input);
     const { notify } = spec;
-    const notices = notify && { events: (after: Database) => notify(after, findCaller(after, caller), input), moment };
+    const notices = notify && { events: (after: Database) => notify(after, findCaller(after, caller), input, moment), moment };
     const outcome = await keep(
       context,
       { ...rest, userIds: [caller._id, ...userIds], compact },

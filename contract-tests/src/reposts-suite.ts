@@ -1,12 +1,12 @@
 /**
  * Reposts and quotes: the repost toggle and its count, the people who repost a post, a reposted post
  * in the Following list of the reposter's followers (once, named by its reposter), quotes and the
- * quoted post's card (or the deleted marker once it is gone). The same suite runs on Mirage, the
+ * quoted post's card (or the deleted marker once it is gone), and the notifications both send. The same suite runs on Mirage, the
  * server on PGlite and on PostgreSQL.
  */
-import type { CompactPost, PersonCard } from '@chirp/contracts';
+import type { CompactPost, Notification, PersonCard } from '@chirp/contracts';
 import { DECIDED_ERRORS } from '@chirp/api-rules';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contractClient, type ContractContext } from './contract-client';
 import { MARCUS, PRIYA } from './spec-form-tools';
 
@@ -192,5 +192,71 @@ export function defineRepostsSuite(getContext: () => ContractContext): void {
     expect(deleted.status).toBe(200);
     expect((await compactPost(target!._id)).repostCount).toBe(0);
     expect((await call('GET', `/posts/${target!._id}/reposters`)).body.users).toEqual([]);
+  });
+
+  describe('notifications', () => {
+    /** The caller's lines as "kind by actors: excerpt", newest first, and the unread count beside. */
+    const lines = async (token: string) => {
+      const answer = await call('GET', '/notifications?view=compact&limit=100', { token });
+      expect(answer.status).toBe(200);
+      const notifications = (answer.body as { notifications: Notification[] }).notifications;
+      return notifications.map((line) => `${line.kind} by ${line.actors.map((actor) => actor.username).join(', ')} (${line.actorCount}): ${line.post?.content ?? ''}`);
+    };
+    const unread = async (token: string) => (await call('GET', '/notifications/unread?view=compact', { token })).body.unread as number;
+
+    it('tells the author of a reposted post once, in one line for its reposters, and an undo leaves it as an unlike leaves a like', async () => {
+      const priya = await api.loginSeedUser(PRIYA);
+      const sofia = await api.loginSeedUser(SOFIA);
+      const marcus = await api.loginSeedUser(MARCUS);
+      const original = await post(priya.token, { content: 'Repost me' });
+      await repost('POST', original._id, sofia.token);
+      // Asked again, the repost is the one it was: nobody hears of it twice.
+      await repost('POST', original._id, sofia.token);
+      expect(await lines(priya.token)).toEqual([`repost by ${SOFIA} (1): Repost me`]);
+      await repost('POST', original._id, marcus.token);
+      expect(await lines(priya.token)).toEqual([`repost by ${MARCUS}, ${SOFIA} (2): Repost me`]);
+      expect(await unread(priya.token)).toBe(1);
+
+      await repost('DELETE', original._id, marcus.token);
+      await call('POST', `/posts/like/${original._id}`, { token: sofia.token });
+      await call('POST', `/posts/dislike/${original._id}`, { token: sofia.token });
+      expect(await lines(priya.token)).toEqual([`like by ${SOFIA} (1): Repost me`, `repost by ${MARCUS}, ${SOFIA} (2): Repost me`]);
+      // Reposting again while the line is unread joins it rather than adding one.
+      await repost('POST', original._id, marcus.token);
+      expect(await unread(priya.token)).toBe(2);
+      // Nobody hears of their own repost.
+      await repost('POST', original._id, priya.token);
+      expect(await lines(priya.token)).toHaveLength(2);
+      expect(await unread(sofia.token)).toBe(0);
+    });
+
+    it('tells the author of a quoted post, naming the quote; never oneself', async () => {
+      const priya = await api.loginSeedUser(PRIYA);
+      const sofia = await api.loginSeedUser(SOFIA);
+      const original = await post(priya.token, { content: 'Quote me' });
+      const quote = await post(sofia.token, { content: 'Quoted it', quoteOf: original._id });
+      await post(priya.token, { content: 'Quoting myself', quoteOf: original._id });
+      expect(await lines(priya.token)).toEqual([`quote by ${SOFIA} (1): Quoted it`]);
+      const answer = await call('GET', '/notifications?view=compact', { token: priya.token });
+      expect((answer.body as { notifications: Notification[] }).notifications[0]?.post?._id).toBe(quote._id);
+      expect(await unread(priya.token)).toBe(1);
+      expect(await unread(sofia.token)).toBe(0);
+    });
+
+    it('tells nobody of a muted person’s repost or quote, nor of a quote holding a muted word; a blocked person cannot repost', async () => {
+      const priya = await api.loginSeedUser(PRIYA);
+      const sofia = await api.loginSeedUser(SOFIA);
+      const marcus = await api.loginSeedUser(MARCUS);
+      const original = await post(priya.token, { content: 'Quiet please' });
+      expect((await call('POST', `/users/mute/${sofia.user._id}`, { token: priya.token })).status).toBe(200);
+      await repost('POST', original._id, sofia.token);
+      await post(sofia.token, { content: 'Quoting anyway', quoteOf: original._id });
+      expect((await call('POST', '/account/muted-words', { token: priya.token, body: { word: 'spoilers' } })).status).toBe(200);
+      await post(marcus.token, { content: 'Big SPOILERS', quoteOf: original._id });
+      expect((await call('POST', `/users/block/${marcus.user._id}`, { token: priya.token })).status).toBe(200);
+      expect((await repost('POST', original._id, marcus.token)).status).toBe(403);
+      expect(await lines(priya.token)).toEqual([]);
+      expect(await unread(priya.token)).toBe(0);
+    });
   });
 }
