@@ -69,3 +69,28 @@ test('Quote opens the composer with the post as a card; the quote shows it embed
   await expect(postCard(page, 'My own words on it')).toContainText('This post was deleted');
   await expectNoViolationsInEitherTheme(page, 'a quote of a deleted post', 'main');
 });
+
+test('the author of a post that someone reposts and quotes finds both on their Notifications page, each leading to its post', async ({ page }, testInfo) => {
+  const guestPost = 'Hello Chirp!';
+  await openLoggedIn(page, EVERYONE, PRIYA);
+  const card = postCard(page, guestPost);
+  await repostButton(card).click();
+  await expect(toastMessage(page, 'Reposted')).toBeVisible();
+  await card.getByRole('button', { name: 'Quote', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote' });
+  await publish(dialog, 'Welcome, guest');
+  await expect(dialog).toBeHidden();
+  await expect(postCard(page, 'Welcome, guest')).toHaveCount(1);
+
+  await signOut(page, testInfo);
+  await logIn(page, GUEST_CREDENTIALS);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Notifications, 2 unread' }).click();
+  const lines = page.getByRole('list', { name: 'Notifications' }).getByRole('link');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toHaveAccessibleName(/^Unread: Priya quoted your post .*Welcome, guest$/);
+  await expect(lines.nth(1)).toHaveAccessibleName(/^Unread: Priya reposted your post .*Hello Chirp!/);
+  await lines.nth(0).click();
+  await expect(page).toHaveURL(/\/post\/[^/]+$/);
+  await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Welcome, guest' }).first()).toBeVisible();
+});
