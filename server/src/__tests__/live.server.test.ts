@@ -97,6 +97,24 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     expect(JSON.parse((await stream.next(eventOf('post', { postId: replyId }))).data)).toMatchObject({ replyTo: postId });
   });
 
+  it('tells the author alone their unread count when their post is reposted, and again when it is quoted', async () => {
+    const guestStream = await open(guest.token);
+    const otherStream = await open(other.token);
+    await Promise.all([guestStream, otherStream].map((stream) => stream.next((message) => message.event === 'ready')));
+    const postId = await compactPost(guest.token, 'live: repost this');
+    expect((await post(server.url, `/posts/${postId}/repost?view=compact`, {}, other.token)).status).toBe(200);
+    const { unread } = JSON.parse((await guestStream.next(eventOf('unread'))).data) as { unread: number };
+    expect(unread).toBeGreaterThanOrEqual(1);
+    const quote = await fetch(`${server.url}/api/posts?view=compact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: other.token },
+      body: JSON.stringify({ postData: { content: 'live: a quote', quoteOf: postId } }),
+    });
+    expect(quote.status).toBe(201);
+    await guestStream.next(eventOf('unread', { unread: unread + 1 }));
+    expect(otherStream.messages.some((message) => message.event === 'unread')).toBe(false);
+  });
+
   it('tells a like count, who changed it, and the author alone their unread count', async () => {
     const guestStream = await open(guest.token);
     const otherStream = await open(other.token);
