@@ -1,9 +1,12 @@
+import { expectToast, recordToasts } from '../support/api-server';
 import { expect, logIn, test } from '../support/fixtures';
 
 test.describe('route guards', () => {
   test('a logged-out visitor is sent to login and, once logged in, comes back to the page asked for', async ({
     page,
+    context,
   }) => {
+    await recordToasts(context);
     await page.goto('/explore');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByLabel('Email address')).toBeVisible();
@@ -12,7 +15,7 @@ test.describe('route guards', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
 
     await expect(page).toHaveURL(/\/explore$/);
-    await expect(page.getByText('Successfully Logged In')).toBeVisible();
+    await expectToast(page, 'Successfully Logged In');
   });
 
   for (const path of ['/home', '/bookmarks', '/likedpost', '/profile/guestuser']) {

@@ -1,7 +1,9 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { expectToast, recordToasts } from '../support/api-server';
 import { expect, test } from '../support/fixtures';
 
-test('on a phone, the guest fills in the demo account and logs in', async ({ page }) => {
+test('on a phone, the guest fills in the demo account and logs in', async ({ page, context }) => {
+  await recordToasts(context);
   await page.goto('/');
   await expect(page.getByText('Stay Always Connceted')).toBeVisible();
 
@@ -10,6 +12,6 @@ test('on a phone, the guest fills in the demo account and logs in', async ({ pag
   await page.getByRole('button', { name: 'Log in' }).tap();
 
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText('Successfully Logged In')).toBeVisible();
+  await expectToast(page, 'Successfully Logged In');
   await expect(page.getByRole('button', { name: 'Add post' })).toBeVisible();
 });

@@ -1,8 +1,12 @@
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
+import { expectToast, recordToasts } from '../support/api-server';
 import { expect, test } from '../support/fixtures';
 
 test.describe('login page', () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, context }) => {
+    // The toast lasts 1.5 s: recorded as it shows, so that a busy machine cannot make it come and go
+    // between two looks.
+    await recordToasts(context);
     await page.goto('/');
   });
 
@@ -69,7 +73,7 @@ test.describe('login page', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
 
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByText('Successfully Logged In')).toBeVisible();
+    await expectToast(page, 'Successfully Logged In');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('token'),
       username: localStorage.getItem('username'),
@@ -89,6 +93,6 @@ test.describe('login page', () => {
     await page.getByLabel('Password', { exact: true }).press('Enter');
 
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByText('Successfully Logged In')).toBeVisible();
+    await expectToast(page, 'Successfully Logged In');
   });
 });
