@@ -22,8 +22,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // As in playwright.config.ts: no trace per test, and no service worker in the journeys.
+    trace: 'off',
     screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
   },

@@ -10,6 +10,8 @@ import { expect, testWithOwnDeployment } from '../support/fixtures';
  * remote redeployed on its own from showing on the next visit.
  */
 const test = testWithOwnDeployment('offline-redeploy');
+// The service worker is what this test is about (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 const AUTH_DIST = resolve(import.meta.dirname, '..', '..', 'auth-remote', 'dist');
 const MARKER = 'Forgotten password? (redeployed)';
 

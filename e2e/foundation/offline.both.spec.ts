@@ -5,6 +5,9 @@ import { feedReady, homeComposer, homeFeed, postCard, publish, toastMessage } fr
 /** What the page says while the browser is offline (the shell's note, a live region). */
 const OFFLINE_NOTE = /^You are offline\./;
 
+// The service worker is what these tests are about (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Logs in, and opens /home a second time once the service worker has taken the page over: a
  * returning visitor, whose browser has what the app needs to start.
