@@ -343,4 +343,25 @@ describe('the composer', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(useFeedStore.getState().composerText).toBe(''); // a new post's draft is not touched
   });
+
+  it('edits a post’s images: it starts from all of them with their descriptions, and sends what is left', async () => {
+    const images = [{ image: '/images/a.jpg', alt: 'First' }, { image: '/images/b.jpg' }, { image: '/images/c.jpg', alt: 'Third' }];
+    const post = aCompactPost({ content: 'Three', image: '/images/a.jpg', imageAlt: 'First', images }, summaryOf(me));
+    const edit = vi.spyOn(compactApi, 'editPost').mockResolvedValue({ post });
+    logInAs(me);
+    const user = userEvent.setup();
+    renderWithApp(<ComposerForm post={post} />);
+
+    const form = screen.getByRole('form', { name: 'Edit post' });
+    expect(within(form).getByRole('button', { name: 'Edit description, image 1' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Add description, image 2' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Remove image 1' }));
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+
+    expect(edit).toHaveBeenCalledWith(post._id, {
+      content: 'Three',
+      image: '/images/b.jpg',
+      images: [{ image: '/images/b.jpg' }, { image: '/images/c.jpg', alt: 'Third' }],
+    });
+  });
 });
