@@ -8,6 +8,7 @@ import { MAX_EXPORT_ITEMS, USERNAME_GRACE_DAYS, type AccountExport } from '@chir
 import { toAccount } from './auth-rules';
 import type { ApiCall } from './calls';
 import { wantsCompact } from './compact';
+import { imagesField, imagesOf } from './post-images';
 import { readJsonObject, readSignup } from './validation';
 import { without, type Database, type NameReservation, type SpecView, type StoredAuditEntry, type StoredPost, type StoredUser } from './database';
 
@@ -28,13 +29,15 @@ export interface AccountData {
 
 /** A post as the export holds it: its large image named by URL, as the compact form names it. */
 export function toExportedPost(
-  post: Pick<StoredPost, '_id' | 'content' | 'image' | 'replyTo' | 'createdAt' | 'updatedAt'> & { likeCount: number },
+  post: Pick<StoredPost, '_id' | 'content' | 'image' | 'imageAlt' | 'moreImages' | 'replyTo' | 'createdAt' | 'updatedAt'> & { likeCount: number },
   view: Pick<SpecView, 'postImage'>,
 ): ExportedPost {
   return {
     _id: post._id,
     content: post.content,
     ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
+    // Every image with its description: the export is the author's whole post.
+    ...imagesField(imagesOf(post), (image, position) => view.postImage({ ...post, image }, position)),
     ...(post.replyTo === undefined ? {} : { replyTo: post.replyTo }),
     likeCount: post.likeCount,
     createdAt: post.createdAt,

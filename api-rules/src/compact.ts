@@ -15,6 +15,7 @@ import { DECIDED_ERRORS, LIMITS } from './decisions';
 import { findShownPost, isShownTo, viewerNameIn } from './moderation-rules';
 export type { DeletedPost };
 import { decodeBase64Url, encodeBase64Url } from './paging';
+import { imagesField, imagesOf } from './post-images';
 
 /** Whether the caller asked for the compact form; any other `view` is refused, not ignored. */
 export function wantsCompact(query: URLSearchParams): boolean {
@@ -56,6 +57,7 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
     content: post.content,
     ...(post.image === undefined ? {} : { image: viewer.postImage({ ...post, image: post.image }) }),
     ...(post.imageAlt === undefined ? {} : { imageAlt: post.imageAlt }),
+    ...imagesField(imagesOf(post), (image, position) => viewer.postImage({ ...post, image }, position)),
     username: post.username,
     author: author ? toCard(author, viewer) : { _id: '', username: post.username, firstName: '', lastName: '', profilePic: '' },
     likeCount: post.likes.likeCount,

@@ -41,12 +41,21 @@ export interface StoredUser {
   updatedAt: string;
 }
 
+/** One image of a post and its description (alt text), as kept. */
+export interface StoredImage {
+  image: string;
+  alt?: string;
+}
+
 export interface StoredPost {
   _id: string;
   content: string;
+  /** The first image (a one-image post's only one). */
   image?: string;
   /** The image's description, as its author wrote it. */
   imageAlt?: string;
+  /** The second to fourth images, in order (absent: at most one). */
+  moreImages?: StoredImage[];
   /** The author's username (spec 3); usernames never change. */
   username: string;
   /** `likedBy` and `dislikedBy` hold user ids. */
@@ -229,7 +238,8 @@ export interface PictureOwner {
 export interface SpecView {
   viewerId: string | null;
   picture: (owner: PictureOwner) => string;
-  postImage: (post: Pick<StoredPost, '_id' | 'image' | 'updatedAt'> & { image: string }) => string;
+  /** `position`: which of the post's images (1, the first, unless said); `image` is that one. */
+  postImage: (post: Pick<StoredPost, '_id' | 'image' | 'updatedAt'> & { image: string }, position?: number) => string;
 }
 
 /**
@@ -285,7 +295,8 @@ export function toPublicUser(user: StoredUser, users: SummaryIndex, view: SpecVi
 
 /** Spec 7's post: exactly its fields (a reply's `replyTo` is the compact form's, beside the spec's). */
 export function toPublicPost(post: StoredPost, users: SummaryIndex, view: SpecView): Post {
-  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, imageAlt: _imageAlt, quoteOf: _quoteOf, reposts: _reposts, ...fields } = post;
+  // The spec's post has one image: the others, like the descriptions, are the compact form's.
+  const { likes, seq: _seq, replyTo: _replyTo, removed: _removed, imageAlt: _imageAlt, moreImages: _more, quoteOf: _quoteOf, reposts: _reposts, ...fields } = post;
   return {
     ...fields,
     ...(post.image === undefined ? {} : { image: view.postImage({ ...post, image: post.image }) }),
@@ -321,6 +332,8 @@ export function isStoredUser(value: unknown): value is StoredUser {
   );
 }
 
+const isStoredImage = (value: unknown) => isRecord(value) && isText(value.image) && (value.alt === undefined || isText(value.alt));
+
 const isStoredRepost = (value: unknown) =>
   isRecord(value) && isText(value.userId) && isText(value.at) && Number.isSafeInteger(value.seq);
 
@@ -331,6 +344,7 @@ export function isStoredPost(value: unknown): value is StoredPost {
     ['_id', 'content', 'username', 'createdAt', 'updatedAt'].every((key) => isText(value[key])) &&
     (value.image === undefined || isText(value.image)) &&
     (value.imageAlt === undefined || isText(value.imageAlt)) &&
+    (value.moreImages === undefined || (Array.isArray(value.moreImages) && value.moreImages.every(isStoredImage))) &&
     (value.seq === undefined || Number.isSafeInteger(value.seq)) &&
     (value.replyTo === undefined || isText(value.replyTo)) &&
     (value.quoteOf === undefined || isText(value.quoteOf)) &&

@@ -3,7 +3,7 @@
  * unsafe), in one place. docs/decisions.md explains each one; the contract suite tests them.
  * Plain values only: the Node server (server/) imports this file as it is.
  */
-import { MAX_IMAGE_ALT_LENGTH, MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';
+import { MAX_IMAGE_ALT_LENGTH, MAX_POST_IMAGES, MAX_POST_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '@chirp/contracts';
 import { MAX_IMAGE_BYTES } from '@chirp/contracts';
 
 export const LIMITS = {
@@ -18,6 +18,7 @@ export const LIMITS = {
   /** Counted in Unicode code points, so an emoji is one character (a browser's maxLength counts more). */
   maxPostContent: MAX_POST_LENGTH,
   maxImageAlt: MAX_IMAGE_ALT_LENGTH,
+  maxPostImages: MAX_POST_IMAGES,
   maxHttpUrl: 2048,
   /** Room for the largest image the local uploader makes (1 MiB), base64-encoded, and its `data:` prefix. */
   maxDataUrl: Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100,
@@ -99,6 +100,9 @@ export const DECIDED_ERRORS = {
   badView: '"view" must be "compact" (or left out for the full answer).',
   profilePictureTooLarge: 'A profile picture can be at most 256 KB. Choose a smaller picture.',
   postImageTooLarge: 'A post image can be at most 1 MB. Choose a smaller image.',
+  imagesNotList: `The field "images" must be a list of up to ${MAX_POST_IMAGES} objects { image, alt }.`,
+  tooManyImages: `A post can have at most ${MAX_POST_IMAGES} images.`,
+  imagesDisagree: 'The first of "images" and the fields "image" and "imageAlt" differ: send one or the other, or the same image and description in both.',
   noSearchText: 'Say what to search for ("q").',
   searchTextTooLong: `A search can be at most 100 characters.`,
   notSaved: 'The change could not be saved in this browser (storage may be full). Nothing was changed.',

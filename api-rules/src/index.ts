@@ -11,6 +11,7 @@ export * from './compact';
 export * from './database';
 export * from './decisions';
 export * from './paging';
+export * from './post-images';
 export * from './posts-rules';
 export * from './safety-rules';
 export * from './search';

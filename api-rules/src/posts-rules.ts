@@ -45,13 +45,13 @@ export function createPost(db: Database, caller: StoredUser, input: PostInput, m
 }
 
 /**
- * Only the author edits (spec 5); content, image and its description are replaced as sent (no image: none). What a
+ * Only the author edits (spec 5); content, images and their descriptions are replaced as sent (no image: none). What a
  * post replies to stays as it was made.
  */
 export function editPost(db: Database, caller: StoredUser, postId: string, input: PostInput, moment: Moment): Database {
   const post = findPost(db, postId);
   if (post.username !== caller.username) refuse(400, SPEC_ERRORS.editOthersPost);
-  const { image: _old, imageAlt: _oldAlt, ...rest } = post;
+  const { image: _old, imageAlt: _oldAlt, moreImages: _oldMore, ...rest } = post;
   const { replyTo: _ignored, quoteOf: _kept, ...edit } = input;
   return replacePost(db, { ...rest, ...edit, updatedAt: moment.now });
 }

@@ -5,7 +5,7 @@
 import { ACCOUNT_ERRORS, EMAIL_PATTERN, hasVisibleText, MAX_EMAIL_LENGTH } from '@chirp/contracts';
 import { DEFAULT_AVATAR } from '@chirp/contracts';
 import type { PageQuery } from '@chirp/contracts';
-import { refuse } from './database';
+import { refuse, type StoredImage } from './database';
 import { dataUrlWithoutMetadata } from './image-metadata';
 import {
   APP_IMAGE_PATTERN,
@@ -273,9 +273,12 @@ export function readAccountDeletion(body: JsonObject): { password: string } {
 
 export interface PostInput {
   content: string;
+  /** The first image (a one-image post's only one), as clients of the one-image API send and read it. */
   image?: string;
   /** The image's description (alt text); kept only with an image. */
   imageAlt?: string;
+  /** The second to fourth images, in order (absent: at most one). */
+  moreImages?: StoredImage[];
   /** The post this one replies to: kept when the post is made, never changed by an edit. */
   replyTo?: string;
   /** The post this one quotes: kept when the post is made, never changed by an edit. */
@@ -284,34 +287,94 @@ export interface PostInput {
 
 export const characterCount = (text: string) => [...text].length;
 
+/** A post image's URL as sent in `field` (null or '': none): an accepted address, within the size. */
+function readPostImage(raw: unknown, field: string): string | undefined {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') refuse(400, DECIDED_ERRORS.notText(field));
+  const image = raw || undefined;
+  if (image !== undefined && !isAcceptedImage(image)) refuse(400, DECIDED_ERRORS.badImage);
+  if (image !== undefined && dataUrlBytes(image) > LIMITS.maxPostImageBytes) refuse(400, DECIDED_ERRORS.postImageTooLarge);
+  return image;
+}
+
+/** An image's description as sent in `field`, trimmed (null or blank: none). */
+function readImageAlt(raw: unknown, field: string): string | undefined {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') refuse(400, DECIDED_ERRORS.notText(field));
+  const alt = raw?.trim() || undefined;
+  if (alt !== undefined && characterCount(alt) > LIMITS.maxImageAlt) refuse(400, DECIDED_ERRORS.imageAltTooLong);
+  return alt;
+}
+
+const withAlt = (image: string, alt: string | undefined): StoredImage => (alt === undefined ? { image } : { image, alt });
+
 /**
- * `{ postData: { content, image, replyTo } }`: text or an image (spec 5), content at most 500
- * characters; `replyTo` (a reply; not in the spec) names the post answered.
+ * `images: [{ image, alt }]`, 1 to 4 of them (an empty list: none), each checked as `image` is. Where
+ * `image` or `imageAlt` is sent too, it must be the first entry's: a client of the one-image API
+ * that sends both cannot be told apart from a mistake otherwise.
+ */
+function readImageList(postData: JsonObject, list: unknown): StoredImage[] {
+  if (!Array.isArray(list) || !list.every(isObject)) refuse(400, DECIDED_ERRORS.imagesNotList);
+  if (list.length > LIMITS.maxPostImages) refuse(400, DECIDED_ERRORS.tooManyImages);
+  const images = list.map((entry, index) => {
+    const image = readPostImage(entry.image, `images[${index}].image`);
+    if (image === undefined) return refuse(400, DECIDED_ERRORS.emptyField(`images[${index}].image`));
+    return withAlt(image, readImageAlt(entry.alt, `images[${index}].alt`));
+  });
+  const single = readPostImage(postData.image, 'image');
+  const singleAlt = readImageAlt(postData.imageAlt, 'imageAlt');
+  const [first] = images;
+  if (single !== undefined && single !== first?.image) refuse(400, DECIDED_ERRORS.imagesDisagree);
+  if (singleAlt !== undefined && singleAlt !== first?.alt) refuse(400, DECIDED_ERRORS.imagesDisagree);
+  return images;
+}
+
+/** The post's images, from `images` or the one-image API's `image` and `imageAlt`; without metadata. */
+function readImages(postData: JsonObject): StoredImage[] {
+  const list = postData.images === null ? undefined : postData.images;
+  const images = list === undefined ? readSingleImage(postData) : readImageList(postData, list);
+  return images.map(({ image, alt }) => withAlt(dataUrlWithoutMetadata(image), alt));
+}
+
+/** The one-image API's `image` and `imageAlt` (a description without an image is dropped, as before). */
+function readSingleImage(postData: JsonObject): StoredImage[] {
+  const image = readPostImage(postData.image, 'image');
+  if (image === undefined) {
+    if (postData.imageAlt !== undefined && postData.imageAlt !== null && typeof postData.imageAlt !== 'string') refuse(400, DECIDED_ERRORS.notText('imageAlt'));
+    return [];
+  }
+  return [withAlt(image, readImageAlt(postData.imageAlt, 'imageAlt'))];
+}
+
+/** The input's image fields for `images`: the first as `image` and `imageAlt`, the others beside. */
+export function imageFields(images: readonly StoredImage[]): Pick<PostInput, 'image' | 'imageAlt' | 'moreImages'> {
+  const [first, ...more] = images;
+  if (!first) return {};
+  return {
+    image: first.image,
+    ...(first.alt === undefined ? {} : { imageAlt: first.alt }),
+    ...(more.length === 0 ? {} : { moreImages: more }),
+  };
+}
+
+/**
+ * `{ postData: { content, image, imageAlt, images, replyTo, quoteOf } }`: text or an image (spec 5),
+ * content at most 500 characters, up to four images; `replyTo` (a reply; not in the spec) names the
+ * post answered.
  */
 export function readPostData(body: JsonObject): PostInput {
   const postData = readObject(body, 'postData');
   const content = readText(postData, 'content', Number.MAX_SAFE_INTEGER) ?? '';
   if (characterCount(content) > LIMITS.maxPostContent) refuse(400, DECIDED_ERRORS.postTooLong);
-  const rawImage = postData.image === null ? undefined : postData.image;
-  if (rawImage !== undefined && typeof rawImage !== 'string') refuse(400, DECIDED_ERRORS.notText('image'));
-  const image = rawImage || undefined;
-  if (image !== undefined && !isAcceptedImage(image)) refuse(400, DECIDED_ERRORS.badImage);
-  if (image !== undefined && dataUrlBytes(image) > LIMITS.maxPostImageBytes) refuse(400, DECIDED_ERRORS.postImageTooLarge);
+  const images = readImages(postData);
   // Only invisible characters (zero-width spaces, fillers) is no text at all.
   const shown = hasVisibleText(content) ? content : '';
-  if (!shown && !image) refuse(400, SPEC_ERRORS.emptyPost);
+  if (!shown && images.length === 0) refuse(400, SPEC_ERRORS.emptyPost);
   const replyTo = postData.replyTo === null ? undefined : postData.replyTo;
   if (replyTo !== undefined && typeof replyTo !== 'string') refuse(400, DECIDED_ERRORS.notText('replyTo'));
   const quoteOf = postData.quoteOf === null ? undefined : postData.quoteOf;
   if (quoteOf !== undefined && typeof quoteOf !== 'string') refuse(400, DECIDED_ERRORS.notText('quoteOf'));
-  const rawAlt = postData.imageAlt === null ? undefined : postData.imageAlt;
-  if (rawAlt !== undefined && typeof rawAlt !== 'string') refuse(400, DECIDED_ERRORS.notText('imageAlt'));
-  const imageAlt = image === undefined ? undefined : rawAlt?.trim() || undefined;
-  if (imageAlt !== undefined && characterCount(imageAlt) > LIMITS.maxImageAlt) refuse(400, DECIDED_ERRORS.imageAltTooLong);
   return {
     content: shown,
-    ...(image === undefined ? {} : { image: dataUrlWithoutMetadata(image) }),
-    ...(imageAlt === undefined ? {} : { imageAlt }),
+    ...imageFields(images),
     ...(replyTo === undefined ? {} : { replyTo }),
     ...(quoteOf === undefined ? {} : { quoteOf }),
   };

@@ -41,4 +41,5 @@ function nameInline(key: string, source: string): string {
 export const pictureUrl: PictureUrl = (user) => nameInline(`user:${user._id}`, user.profilePic);
 
 /** A post's image likewise (an image the local uploader made is a data: URL of up to 1 MiB). */
-export const postImageUrl: SpecView['postImage'] = (post) => nameInline(`post:${post._id}`, post.image);
+export const postImageUrl: SpecView['postImage'] = (post, position = 1) =>
+  nameInline(position === 1 ? `post:${post._id}` : `post:${post._id}:${position}`, post.image);

@@ -16,7 +16,7 @@ const POST_KEYS = [
   'repostCount', 'repostedByMe', 'updatedAt', 'username',
 ];
 /** Keys a compact post has only sometimes: an image, what a reply replies to, what a quote quotes, who reposted it into Following. */
-const OPTIONAL_POST_KEYS = new Set(['image', 'imageAlt', 'replyTo', 'replyingTo', 'quoteOf', 'quote', 'repostedBy']);
+const OPTIONAL_POST_KEYS = new Set(['image', 'imageAlt', 'images', 'replyTo', 'replyingTo', 'quoteOf', 'quote', 'repostedBy']);
 const PERSON_KEYS = [...SUMMARY_KEYS, 'followedByMe'].sort();
 const PROFILE_KEYS = [...PERSON_KEYS, 'bio', 'createdAt', 'followerCount', 'followingCount', 'postCount', 'title', 'updatedAt', 'website'].sort();
 

@@ -16,6 +16,7 @@ import { defineFollowingSuite } from './following-suite';
 import { defineFuzzSuite } from './fuzz-suite';
 import { defineImagesSuite } from './images-suite';
 import { defineModerationSuite } from './moderation-suite';
+import { definePostImagesSuite } from './post-images-suite';
 import { defineSafetySuite } from './safety-suite';
 import { defineRepostsSuite } from './reposts-suite';
 import { defineSearchSuite } from './search-suite';
@@ -44,4 +45,5 @@ export const CONTRACT_SUITES: readonly ContractSuite[] = [
   { title: 'downloading the account’s data and deleting the account', define: defineAccountDataSuite, timeoutMs: 30_000 },
   { title: 'photos kept without their metadata', define: defineImagesSuite, timeoutMs: 30_000 },
   { title: 'reposts and quotes', define: defineRepostsSuite, timeoutMs: 30_000 },
+  { title: 'up to four images per post', define: definePostImagesSuite, timeoutMs: 30_000 },
 ];

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
-  attachPicture,
   bookmarkButton,
   homeComposer,
   likeButton,
   likeCount,
   openPostEditor,
+  PICTURE,
   postCard,
   publish,
 } from '../feed/feed-helpers';
@@ -14,28 +14,36 @@ import { expect, expectToast, signUpAndOpenHome, test } from '../support/api-ser
 /** Home is ready: someone new follows nobody, so it offers people to follow (their own posts will show there too). */
 const homeReady = (page: Page) => expect(page.getByRole('heading', { name: 'Follow people to fill your home' })).toBeVisible();
 
-test('a post with an image: the image is stored by the server and loads from it', async ({ page, app }) => {
+test('a post with two images: each is stored by the server and loads from it, side by side', async ({ page, app }) => {
   const person = await signUpAndOpenHome(page, 'Iris');
   await homeReady(page);
   const composer = homeComposer(page);
-  const upload = page.waitForResponse(
-    (response) => response.url() === `${app.apiUrl}/api/uploads` && response.request().method() === 'POST',
-  );
-  await attachPicture(composer);
-  expect((await upload).status()).toBe(201);
+  const uploads: number[] = [];
+  page.on('response', (response) => {
+    if (response.url() === `${app.apiUrl}/api/uploads` && response.request().method() === 'POST') uploads.push(response.status());
+  });
+  await composer.getByLabel('Add image').setInputFiles([PICTURE, PICTURE]);
+  await expect(composer.getByRole('button', { name: 'Remove image 2' })).toBeVisible();
+  await expect(composer.getByRole('status')).toHaveCount(0); // both uploaded
+  expect(uploads).toEqual([201, 201]);
 
-  const text = `Sunrise over the bay, by ${person.username}`;
+  const text = `Sunrise over the bay, twice, by ${person.username}`;
   await publish(composer, text);
   await expectToast(page, 'Post uploaded Successfully');
 
   for (const when of ['after posting', 'after a reload']) {
     if (when === 'after a reload') await page.reload();
-    const image = postCard(page, text).getByRole('img', { name: `Image in ${person.fullName}'s post` });
-    await expect(image, when).toBeVisible();
-    expect(await image.getAttribute('src'), when).toMatch(new RegExp(`^${app.apiUrl.replace(/\./g, '\\.')}/uploads/`));
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { message: when })
-      .toBeGreaterThan(0);
+    const images = postCard(page, text).getByRole('img', { name: `Image in ${person.fullName}'s post` });
+    await expect(images, when).toHaveCount(2);
+    for (const image of await images.all()) {
+      await expect(image, when).toBeVisible();
+      expect(await image.getAttribute('src'), when).toMatch(new RegExp(`^${app.apiUrl.replace(/\./g, '\\.')}/uploads/`));
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { message: when })
+        .toBeGreaterThan(0);
+    }
+    const [first, second] = await images.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().left));
+    expect(second!, when).toBeGreaterThan(first!); // side by side
   }
 });
 

@@ -102,6 +102,7 @@ export async function sweepUnusedUploads(sql: Sql, store: ImageStore, graceMs: n
     `SELECT u.name FROM uploads u
       WHERE u.created_at < now() - ($1::double precision * interval '1 millisecond')
         AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.image LIKE '%/' || u.name)
+        AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.more_images IS NOT NULL AND p.more_images::text LIKE '%/' || u.name || '"%')
         AND NOT EXISTS (SELECT 1 FROM users s WHERE s.profile_pic LIKE '%/' || u.name)
       ORDER BY u.created_at LIMIT 500`,
     [graceMs],

@@ -29,11 +29,11 @@ async function start(quotas: Partial<TestServer['config']['quotas']>) {
   return ((await answer.json()) as { encodedToken: string }).encodedToken;
 }
 
-const post = (token: string, content: string, image?: string) =>
+const post = (token: string, content: string, image?: string, more: string[] = []) =>
   fetch(`${server!.url}/api/posts?view=compact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ postData: { content, image } }),
+    body: JSON.stringify({ postData: { content, image, ...(more.length ? { images: [image, ...more].map((url) => ({ image: url })) } : {}) } }),
   });
 
 // Each test starts a server or two: PGlite's start takes long on a busy machine.
@@ -84,14 +84,14 @@ describe('quotas', { timeout: 180_000 }, () => {
 });
 
 describe('unused uploads', { timeout: 180_000 }, () => {
-  it('are removed after the grace period; those a post or a profile uses stay', async () => {
+  it('are removed after the grace period; those a post (as any of its images) or a profile uses stay', async () => {
     const token = await start({});
     const urls: string[] = [];
-    for (const bytes of [SAMPLE_IMAGES.png, SAMPLE_IMAGES.gif, SAMPLE_IMAGES.jpg]) {
+    for (const bytes of [SAMPLE_IMAGES.png, SAMPLE_IMAGES.gif, SAMPLE_IMAGES.jpg, SAMPLE_IMAGES.png]) {
       urls.push((await uploadImage(server!.url, bytes, { token })).body.url!);
     }
-    const [unused, onPost, onProfile] = urls as [string, string, string];
-    expect((await post(token, 'With a picture', onPost)).status).toBe(201);
+    const [unused, onPost, onProfile, secondOnPost] = urls as [string, string, string, string];
+    expect((await post(token, 'With two pictures', onPost, [secondOnPost])).status).toBe(201);
     const edit = await fetch(`${server!.url}/api/users/edit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: token },
@@ -105,6 +105,7 @@ describe('unused uploads', { timeout: 180_000 }, () => {
     expect(await sweepUnusedUploads(server!.sql, store, 0)).toEqual([uploadNameOf(unused)]);
     expect(existsSync(file(unused))).toBe(false);
     expect(existsSync(file(onPost))).toBe(true);
+    expect(existsSync(file(secondOnPost))).toBe(true);
     expect(existsSync(file(onProfile))).toBe(true);
     expect((await fetch(unused)).status).toBe(404);
   });

@@ -24,11 +24,10 @@ import {
   type StoredUser,
   type TokenClaims,
   capIds,
-  isInlinePicture,
   LIMITS,
   type SpecView,
 } from '@chirp/api-rules';
-import { picturePath, postImagePath, withOrigin } from '../db/named-pictures';
+import { namedInline, picturePath, postImagePath } from '../db/named-pictures';
 import { authorOf, bookmarkersOf, loadPostsById, loadSessionVersion, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
@@ -152,11 +151,11 @@ export const keepChange: KeepChange<Services> = ({ sql, quotas }, { compact, ...
 export function specView(call: ApiCall, viewerId: string | null): SpecView {
   const naming = { origin: call.origin ?? '' };
   const version = (updatedAt: string | undefined) => (updatedAt === undefined ? 0 : Date.parse(updatedAt));
-  const named = (inline: string, path: string) => (isInlinePicture(inline) ? withOrigin(naming, inline) : `${naming.origin}${path}`);
+  const named = (inline: string, path: string) => namedInline(naming, inline, path);
   return {
     viewerId,
     picture: (owner) => named(owner.profilePic, picturePath(owner._id, version(owner.updatedAt))),
-    postImage: (post) => named(post.image, postImagePath(post._id, version(post.updatedAt))),
+    postImage: (post, position) => named(post.image, postImagePath(post._id, version(post.updatedAt), position)),
   };
 }
 

@@ -21,18 +21,26 @@ import type { ApiCall, RouteHandler, Services } from './context';
 
 type JsonObject = Record<string, unknown>;
 
-/** Where each change's body carries its image, and how large its purpose allows it to be. */
+/** Where each change's body carries its images (a post: `image` and each of `images`), and how large each may be. */
 const IMAGE_FIELDS = {
-  signup: { holder: (body: JsonObject) => body, field: 'profilePic', maxBytes: LIMITS.maxProfilePictureBytes },
-  editProfile: { holder: (body: JsonObject) => body.userData, field: 'profilePic', maxBytes: LIMITS.maxProfilePictureBytes },
-  createPost: { holder: (body: JsonObject) => body.postData, field: 'image', maxBytes: LIMITS.maxPostImageBytes },
-  editPost: { holder: (body: JsonObject) => body.postData, field: 'image', maxBytes: LIMITS.maxPostImageBytes },
+  signup: { holders: (body: JsonObject) => [body], field: 'profilePic', maxBytes: LIMITS.maxProfilePictureBytes },
+  editProfile: { holders: (body: JsonObject) => [body.userData], field: 'profilePic', maxBytes: LIMITS.maxProfilePictureBytes },
+  createPost: { holders: postImageHolders, field: 'image', maxBytes: LIMITS.maxPostImageBytes },
+  editPost: { holders: postImageHolders, field: 'image', maxBytes: LIMITS.maxPostImageBytes },
 } satisfies Partial<Record<RouteName, unknown>>;
 
 type ImageRoute = keyof typeof IMAGE_FIELDS;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const BASE64_PAYLOAD = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The objects of a post's body that hold an `image`: `postData`, and each entry of its `images` (up to four: more are refused). */
+function postImageHolders(body: JsonObject): unknown[] {
+  const postData = body.postData;
+  if (!isObject(postData)) return [];
+  const images = Array.isArray(postData.images) ? postData.images.slice(0, LIMITS.maxPostImages) : [];
+  return [postData, ...images];
+}
 
 function parsed(body: string | null): JsonObject | undefined {
   if (body === null) return undefined;
@@ -44,25 +52,39 @@ function parsed(body: string | null): JsonObject | undefined {
   }
 }
 
-/** The image a change's body carries inline, when it is one to keep in the store. */
-export function inlineImageOf(route: ImageRoute, body: string | null) {
-  const where = IMAGE_FIELDS[route];
-  const json = parsed(body);
-  const holder = json && where.holder(json);
-  const value = isObject(holder) ? holder[where.field] : undefined;
+/** The image a field holds inline, when it is one to keep in the store. */
+function keepableImage(value: unknown, maxBytes: number) {
   if (typeof value !== 'string' || !DATA_IMAGE_PATTERN.test(value)) return undefined;
   const comma = value.indexOf(',');
   const payload = value.slice(comma + 1);
   if (!/;base64$/i.test(value.slice(0, comma)) || !BASE64_PAYLOAD.test(payload)) return undefined;
   const bytes = Buffer.from(payload, 'base64');
   const kind = imageKindOf(bytes);
-  if (!kind || bytes.length > where.maxBytes) return undefined;
-  /** The body with the image named by `url` instead. */
-  const withUrl = (url: string) => {
-    (holder as JsonObject)[where.field] = url;
+  if (!kind || bytes.length > maxBytes) return undefined;
+  return { value, bytes, kind, small: isInlinePicture(value) };
+}
+
+/**
+ * The images a change's body carries inline, when there are any to keep in the store, and the body
+ * with each named by its new URL (`withUrls`: from each image's `value` to its URL).
+ */
+export function inlineImagesOf(route: ImageRoute, body: string | null) {
+  const where = IMAGE_FIELDS[route];
+  const json = parsed(body);
+  if (!json) return undefined;
+  const holders = where.holders(json).filter(isObject);
+  const images = holders.flatMap((holder) => keepableImage(holder[where.field], where.maxBytes) ?? []);
+  if (images.length === 0) return undefined;
+  const withUrls = (urls: ReadonlyMap<string, string>) => {
+    for (const holder of holders) {
+      const url = urls.get(holder[where.field] as string);
+      if (url !== undefined) holder[where.field] = url;
+    }
     return JSON.stringify(json);
   };
-  return { bytes, kind, withUrl, small: isInlinePicture(value) };
+  // The same image sent twice (a post's `image` and its first of `images`) is kept once.
+  const distinct = [...new Map(images.map((image) => [image.value, image])).values()];
+  return { images: distinct, withUrls };
 }
 
 /** `work` done, or undefined for bytes that do not decode: the rules then decide on the body as sent. */
@@ -77,29 +99,40 @@ async function unlessUndecodable<T>(work: Promise<T>): Promise<T | undefined> {
 
 const dataUrlOf = (bytes: Buffer, kind: ImageKind) => `data:${kind.contentType};base64,${bytes.toString('base64')}`;
 
+type InlineImage = NonNullable<ReturnType<typeof inlineImagesOf>>['images'][number];
+
 /**
- * The change's handler, with an inline image kept in the store first. The caller's uploads quota
- * counts it, as an upload would be counted; a sign-up has no account yet and is bounded by the
- * sign-ups per address.
+ * One inline image as the change will name it: small, written again without metadata; else kept in
+ * the store (the caller's uploads quota counts it, as an upload would be counted; a sign-up has no
+ * account yet and is bounded by the sign-ups per address). Undefined: it does not decode.
  */
+async function keptImage(image: InlineImage, call: ApiCall, services: Services, claims: TokenClaims | undefined): Promise<string | undefined> {
+  if (image.small) {
+    const cleaned = await unlessUndecodable(withoutMetadata(image.bytes, image.kind));
+    return cleaned && dataUrlOf(cleaned, image.kind);
+  }
+  const processed = await unlessUndecodable(processImage(image.bytes, image.kind));
+  if (!processed) return undefined;
+  const owner = claims?._id ?? randomUUID();
+  const keep = async () => {
+    const url = await services.images.save(processed.files, call.origin ?? '');
+    await recordUpload(services.sql, uploadNameOf(url), owner, image.bytes.length);
+    return url;
+  };
+  return claims ? withinUploadQuota(services.sql, owner, image.bytes.length, services.quotas, keep) : keep();
+}
+
+/** The change's handler, with its inline images kept in the store first, one after the other. */
 function keepingInlineImage(route: ImageRoute, handler: RouteHandler): RouteHandler {
   return async (call: ApiCall, services: Services, claims: TokenClaims | undefined) => {
-    const image = inlineImageOf(route, call.body);
-    if (!image) return handler(call, services, claims);
-    if (image.small) {
-      const cleaned = await unlessUndecodable(withoutMetadata(image.bytes, image.kind));
-      return handler(cleaned ? { ...call, body: image.withUrl(dataUrlOf(cleaned, image.kind)) } : call, services, claims);
+    const inline = inlineImagesOf(route, call.body);
+    if (!inline) return handler(call, services, claims);
+    const urls = new Map<string, string>();
+    for (const image of inline.images) {
+      const url = await keptImage(image, call, services, claims);
+      if (url !== undefined) urls.set(image.value, url);
     }
-    const processed = await unlessUndecodable(processImage(image.bytes, image.kind));
-    if (!processed) return handler(call, services, claims);
-    const owner = claims?._id ?? randomUUID();
-    const keep = async () => {
-      const url = await services.images.save(processed.files, call.origin ?? '');
-      await recordUpload(services.sql, uploadNameOf(url), owner, image.bytes.length);
-      return url;
-    };
-    const url = claims ? await withinUploadQuota(services.sql, owner, image.bytes.length, services.quotas, keep) : await keep();
-    return handler({ ...call, body: image.withUrl(url) }, services, claims);
+    return handler(urls.size === 0 ? call : { ...call, body: inline.withUrls(urls) }, services, claims);
   };
 }
 

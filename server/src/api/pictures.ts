@@ -44,8 +44,10 @@ export function pictureRoutes(app: FastifyInstance, services: Services): void {
     return sendImage(reply, image);
   });
   // A post image sent inline (a data: URL, as the in-browser uploader makes): answers name it by this URL.
-  app.get<{ Params: { postId: string } }>('/api/posts/:postId/image', async (request, reply) => {
-    const stored = await loadPostImage(services.sql, request.params.postId);
+  app.get<{ Params: { postId: string }; Querystring: { n?: string } }>('/api/posts/:postId/image', async (request, reply) => {
+    // `n`: which of the post's images (2 to 4; none: the first, as before there were more).
+    const position = /^[2-4]$/.test(request.query.n ?? '') ? Number(request.query.n) : 1;
+    const stored = await loadPostImage(services.sql, request.params.postId, position);
     const image = stored === undefined ? undefined : decodeDataImage(stored);
     if (!image) return reply.code(404).send({ errors: [DECIDED_ERRORS.postNotFound] });
     return sendImage(reply, image);

@@ -4,14 +4,17 @@
  * others exact and leaves no row naming the account (see docs/api.md, "Your data").
  */
 import { MAX_EXPORT_ITEMS } from '@chirp/contracts';
-import { formatTimestamp, toExportedPost, type AccountData, type NameReservation, type SpecView, type StoredUser } from '@chirp/api-rules';
+import { formatTimestamp, toExportedPost, type AccountData, type NameReservation, type SpecView, type StoredImage, type StoredUser } from '@chirp/api-rules';
 import { namedImageColumn } from './named-pictures';
+import { storedImages } from './records';
 import type { Queryable } from './sql';
 
 interface ExportPostRow {
   id: string;
   content: string;
   image: string | null;
+  image_alt: string | null;
+  more_images: StoredImage[] | null;
   reply_to: string | null;
   like_count: number;
   created_at: Date;
@@ -24,7 +27,7 @@ interface ExportPostRow {
 export async function loadAccountData(q: Queryable, user: StoredUser, view: Pick<SpecView, 'postImage'>): Promise<AccountData> {
   const params = [user._id, MAX_EXPORT_ITEMS + 1];
   const posts = await q.query<ExportPostRow>(
-    `SELECT p.id::text, p.content, ${namedImageColumn('p')} AS image, p.reply_to::text, p.like_count,
+    `SELECT p.id::text, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.more_images, p.reply_to::text, p.like_count,
         p.created_at, p.created_offset, p.updated_at, p.updated_offset
       FROM posts p WHERE p.author_id = $1::uuid ORDER BY p.created_at DESC, p.seq DESC LIMIT $2`,
     params,
@@ -52,7 +55,7 @@ export async function loadAccountData(q: Queryable, user: StoredUser, view: Pick
         {
           _id: row.id,
           content: row.content,
-          ...(row.image === null ? {} : { image: row.image }),
+          ...storedImages(row),
           ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
           likeCount: Number(row.like_count),
           createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),

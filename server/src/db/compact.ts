@@ -5,8 +5,8 @@
  * never leave the database here: a summary names them by URL (`pictureUrl`).
  */
 import type { CompactPost, PersonCard, Profile, UserSummary } from '@chirp/contracts';
-import { formatTimestamp, LIMITS, mutedWordField, profileForViewer, type StoredPost } from '@chirp/api-rules';
-import { namedImageColumn, pictureVersion, picturePath, withOrigin, type PictureNaming } from './named-pictures';
+import { formatTimestamp, imagesField, imagesOf, LIMITS, mutedWordField, profileForViewer, type StoredImage, type StoredPost } from '@chirp/api-rules';
+import { namedImageColumn, namedInline, pictureVersion, picturePath, postImagePath, withOrigin, type PictureNaming } from './named-pictures';
 export { picturePath, type PictureNaming };
 import { rowIds, isStorableText } from './records';
 import type { Queryable } from './sql';
@@ -52,6 +52,8 @@ interface CompactPostRow extends PersonRow {
   content: string;
   image: string | null;
   image_alt: string | null;
+  more_images: StoredImage[] | null;
+  image_version: string | number;
   like_count: number;
   created_at: Date;
   created_offset: number;
@@ -146,7 +148,7 @@ export async function compactPostsWhere(
 ): Promise<CompactRow[]> {
   const viewer = `$${params.length + 1}::uuid`;
   const { rows } = await q.query<CompactPostRow>(
-    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.like_count, p.created_at, p.created_offset, p.updated_at,
+    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.more_images, ${pictureVersion('p')} AS image_version, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
@@ -168,6 +170,7 @@ export async function compactPostsWhere(
     const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
     const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
     const image = row.image === null ? {} : { image: withOrigin(naming, row.image), ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }) };
+    const moreImages = row.more_images === null ? {} : { moreImages: row.more_images };
     const likeCount = Number(row.like_count);
     const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
     const removed = row.removed ? { removed: true as const } : {};
@@ -177,6 +180,7 @@ export async function compactPostsWhere(
         _id: row.post_id,
         content: row.content,
         ...image,
+        ...moreImages,
         username: row.username,
         likes: { likeCount, likedBy: [], dislikedBy: [] },
         createdAt,
@@ -189,6 +193,10 @@ export async function compactPostsWhere(
         _id: row.post_id,
         content: row.content,
         ...image,
+        ...imagesField(imagesOf({ ...image, ...moreImages }), (named, position) =>
+          // The first is named by the query; the others here, the same way.
+          position === 1 ? named : namedInline(naming, named, postImagePath(row.post_id, Number(row.image_version), position)),
+        ),
         username: row.username,
         author: toSummary(row, naming),
         likeCount,
@@ -366,11 +374,14 @@ export async function summariesById(q: Queryable, ids: readonly string[], naming
   return new Map(rows.map((row) => [row.id, toSummary(row, naming)]));
 }
 
-/** A post's image as stored (for `GET /api/posts/{id}/image`). */
-export async function loadPostImage(q: Queryable, postId: string): Promise<string | undefined> {
+/** A post's image at `position` (1 to 4) as stored (for `GET /api/posts/{id}/image`). */
+export async function loadPostImage(q: Queryable, postId: string, position = 1): Promise<string | undefined> {
   const [id] = rowIds([postId]);
   if (!id) return undefined;
-  const { rows } = await q.query<{ image: string | null }>('SELECT image FROM posts WHERE id = $1::uuid', [id]);
+  const { rows } = await q.query<{ image: string | null }>(
+    position === 1 ? 'SELECT image FROM posts WHERE id = $1::uuid' : "SELECT p.more_images -> ($2::int - 2) ->> 'image' AS image FROM posts p WHERE p.id = $1::uuid",
+    position === 1 ? [id] : [id, position],
+  );
   return rows[0]?.image ?? undefined;
 }
 

@@ -8,6 +8,7 @@ import {
   formatTimestamp,
   parseTimestamp,
   type Database,
+  type StoredImage,
   type StoredPost,
   type StoredUser,
   type SummaryIndex,
@@ -165,6 +166,7 @@ interface PostRow {
   content: string;
   image: string | null;
   image_alt: string | null;
+  more_images: StoredImage[] | null;
   username: string;
   like_count: number;
   created_at: Date;
@@ -181,7 +183,7 @@ interface PostRow {
   reposts?: { userId: string; at: string; offset: number; seq: string | number }[];
 }
 
-const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, p.image_alt, a.username, p.like_count,
+const POST_COLUMNS = (named: boolean) => `p.id::text, p.content, ${named ? namedImageColumn('p') : 'p.image'} AS image, p.image_alt, p.more_images, a.username, p.like_count,
     p.created_at, p.created_offset, p.updated_at, p.updated_offset, p.seq, p.reply_to::text, p.removed_at, p.quote_of::text`;
 
 /**
@@ -207,11 +209,17 @@ export const ALL_POSTS_SELECT = `SELECT ${POST_COLUMNS(false)},
     FROM post_reactions GROUP BY post_id
   ) r ON r.post_id = p.id`;
 
+/** A post's image columns as the rules keep them (NULL: absent). */
+export const storedImages = (row: Pick<PostRow, 'image' | 'image_alt' | 'more_images'>): Pick<StoredPost, 'image' | 'imageAlt' | 'moreImages'> => ({
+  ...(row.image === null ? {} : { image: row.image }),
+  ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }),
+  ...(row.more_images === null ? {} : { moreImages: row.more_images }),
+});
+
 const toPost = (row: PostRow): StoredPost => ({
   _id: row.id,
   content: row.content,
-  ...(row.image === null ? {} : { image: row.image }),
-  ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }),
+  ...storedImages(row),
   username: row.username,
   likes: { likeCount: Number(row.like_count), likedBy: row.liked_by, dislikedBy: row.disliked_by },
   createdAt: formatTimestamp(new Date(row.created_at), row.created_offset),
@@ -306,21 +314,25 @@ async function updateUser(q: Queryable, user: StoredUser): Promise<void> {
   );
 }
 
+/** The `more_images` column's value: the second to fourth images as JSON, or NULL. */
+const moreImagesParam = (post: StoredPost) => (post.moreImages?.length ? JSON.stringify(post.moreImages) : null);
+
 async function insertPost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to, image_alt, quote_of)
-     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO posts (id, author_id, content, image, like_count, created_at, created_offset, updated_at, updated_offset, reply_to, image_alt, quote_of,
+       more_images)
+     VALUES ($1, (SELECT id FROM users WHERE lower(username) = lower($2) AND username = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb)`,
     [
       post._id, post.username, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.createdAt),
-      ...timestampParams(post.updatedAt), post.replyTo ?? null, post.imageAlt ?? null, post.quoteOf ?? null,
+      ...timestampParams(post.updatedAt), post.replyTo ?? null, post.imageAlt ?? null, post.quoteOf ?? null, moreImagesParam(post),
     ],
   );
 }
 
 async function updatePost(q: Queryable, post: StoredPost): Promise<void> {
   await q.query(
-    'UPDATE posts SET content = $2, image = $3, like_count = $4, updated_at = $5, updated_offset = $6, image_alt = $7 WHERE id = $1',
-    [post._id, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.updatedAt), post.imageAlt ?? null],
+    'UPDATE posts SET content = $2, image = $3, like_count = $4, updated_at = $5, updated_offset = $6, image_alt = $7, more_images = $8::jsonb WHERE id = $1',
+    [post._id, post.content, post.image ?? null, post.likes.likeCount, ...timestampParams(post.updatedAt), post.imageAlt ?? null, moreImagesParam(post)],
   );
 }
 

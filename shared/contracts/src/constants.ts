@@ -3,6 +3,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_POST_LENGTH = 500;
 /** The longest description (alt text) of a post's image, in characters. */
 export const MAX_IMAGE_ALT_LENGTH = 1000;
+/** How many images one post holds (each with its own description). */
+export const MAX_POST_IMAGES = 4;
 export const TOAST_DURATION_MS = 1500;
 export const MOCK_RESPONSE_DELAY_MS = 400;
 

@@ -76,6 +76,9 @@ export interface PageQuery {
 /** A post as a feed shows it: counts and the caller's own reactions, not the lists of likers. */
 export type CompactPost = Static<typeof S.CompactPost>;
 
+/** One of a post's images: its URL, description and (for a stored image) size. */
+export type PostImage = S.PostImageData;
+
 /** The post a quote embeds, as its card shows it, and the marker where it is gone. */
 export type QuotedPost = S.QuotedPostData;
 export type GonePost = S.GonePostData;

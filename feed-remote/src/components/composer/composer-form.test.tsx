@@ -250,6 +250,50 @@ describe('the composer', () => {
     expect(screen.queryByRole('img', { name: 'Selected image' })).toBeNull();
   });
 
+  it('takes up to four images, picked at once or one by one, each with its own description and remove button', async () => {
+    let uploaded = 0;
+    vi.mocked(uploadImage).mockImplementation(async () => `data:image/png;base64,QUJD${++uploaded}`);
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, [picture(), picture(), picture()]);
+    expect(await screen.findByRole('button', { name: 'Remove image 3' })).toBeInTheDocument();
+    expect(imageInput).toBeEnabled();
+    await user.upload(imageInput, picture());
+    await screen.findByRole('button', { name: 'Remove image 4' });
+    // At four, no more: the button says why, beside it.
+    expect(imageInput).toBeDisabled();
+    expect(screen.getByText('4 images at most')).toBeInTheDocument();
+    expect(imageInput).toHaveAccessibleDescription('4 images at most');
+
+    await user.click(screen.getByRole('button', { name: 'Add description, image 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'The third one');
+    await user.click(within(dialog).getByRole('button', { name: 'Save description' }));
+    expect(await screen.findByRole('button', { name: 'Edit description, image 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    expect(screen.queryByRole('button', { name: 'Remove image 4' })).toBeNull();
+    expect(imageInput).toBeEnabled();
+
+    await user.click(postButton);
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith({
+      content: '',
+      image: 'data:image/png;base64,QUJD1',
+      images: [{ image: 'data:image/png;base64,QUJD1' }, { image: 'data:image/png;base64,QUJD3', alt: 'The third one' }, { image: 'data:image/png;base64,QUJD4' }],
+    });
+    // Posted: the composer is empty again.
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Attached images' })).toBeNull());
+  });
+
+  it('keeps the first four of more picked at once, and says so', async () => {
+    vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
+    const { user, imageInput } = showComposer();
+    await user.upload(imageInput, [picture(), picture(), picture(), picture(), picture()]);
+    expect(await screen.findByText('A post can have at most 4 images.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove image 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove image 5' })).toBeNull();
+  });
+
   it('refuses a file that is not an image', async () => {
     const { imageInput } = showComposer();
     // userEvent honours `accept`; a person choosing "All files" in the dialog does not.
@@ -298,5 +342,26 @@ describe('the composer', () => {
     expect(await screen.findByText('Post Edited Successfully')).toBeInTheDocument();
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(useFeedStore.getState().composerText).toBe(''); // a new post's draft is not touched
+  });
+
+  it('edits a post’s images: it starts from all of them with their descriptions, and sends what is left', async () => {
+    const images = [{ image: '/images/a.jpg', alt: 'First' }, { image: '/images/b.jpg' }, { image: '/images/c.jpg', alt: 'Third' }];
+    const post = aCompactPost({ content: 'Three', image: '/images/a.jpg', imageAlt: 'First', images }, summaryOf(me));
+    const edit = vi.spyOn(compactApi, 'editPost').mockResolvedValue({ post });
+    logInAs(me);
+    const user = userEvent.setup();
+    renderWithApp(<ComposerForm post={post} />);
+
+    const form = screen.getByRole('form', { name: 'Edit post' });
+    expect(within(form).getByRole('button', { name: 'Edit description, image 1' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Add description, image 2' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Remove image 1' }));
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+
+    expect(edit).toHaveBeenCalledWith(post._id, {
+      content: 'Three',
+      image: '/images/b.jpg',
+      images: [{ image: '/images/b.jpg' }, { image: '/images/c.jpg', alt: 'Third' }],
+    });
   });
 });

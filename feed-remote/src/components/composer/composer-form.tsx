@@ -1,11 +1,11 @@
-import { type CompactPost, hasVisibleText, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
+import { type CompactPost, hasVisibleText, MAX_POST_IMAGES, MAX_POST_LENGTH, MESSAGES } from '@chirp/contracts';
 import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
 import { postCreated, postStored } from '@chirp/queries';
 import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DESCRIPTION_TEXTS, ImageDescriptionDialog } from './image-description-dialog';
-import { type DescriptionState, type ImageUrlState, useImageAttachment } from './use-image-attachment';
-import { descriptionFor } from './draft-storage';
+import { type ImagesState, type PendingImage, useImageAttachments } from './use-image-attachment';
+import type { DraftImage } from './draft-storage';
 import { useNewPostDraft } from './use-new-post-draft';
 import { useReplyDraft } from './reply-drafts';
 import './composer.css';
@@ -52,12 +52,62 @@ function wordsOf(editing: boolean, replying: boolean) {
   return { form: 'Create post', label: 'Write a post', placeholder: 'What’s happening?', submit: 'Post', done: MESSAGES.postUploaded };
 }
 
-/** An edited post's image and description, in the form's own state: another image starts without one. */
-function useOwnImage(post: CompactPost | undefined) {
-  const [own, setOwn] = useState({ image: post?.image, imageAlt: post?.imageAlt });
-  const image: ImageUrlState = [own.image, (url) => setOwn((current) => ({ image: url, imageAlt: descriptionFor(current, url) }))];
-  const imageAlt: DescriptionState = [own.imageAlt ?? '', (text) => setOwn((current) => ({ ...current, imageAlt: text || undefined }))];
-  return { image, imageAlt };
+/** An edited post's images and descriptions, in the form's own state. */
+function useOwnImages(post: CompactPost | undefined): ImagesState {
+  const [own, setOwn] = useState<DraftImage[]>(() => {
+    if (post?.images?.length) return post.images.map(({ image, alt }) => ({ image, ...(alt ? { alt } : {}) }));
+    return post?.image ? [{ image: post.image, ...(post.imageAlt ? { alt: post.imageAlt } : {}) }] : [];
+  });
+  return [own, setOwn];
+}
+
+/**
+ * The post's image fields: the first image as `image` and `imageAlt`, as the one-image API takes it,
+ * and all of them as `images` when there are several (the API takes both when they agree).
+ */
+function imageFieldsOf(images: readonly DraftImage[]) {
+  const [first] = images;
+  return { image: first?.image, ...(first?.alt ? { imageAlt: first.alt } : {}), ...(images.length > 1 ? { images: [...images] } : {}) };
+}
+
+/** A preview's names: a lone image is "the" image; among several, each says which it is. */
+const imageName = (index: number, count: number) => (count === 1 ? 'image' : `image ${index + 1}`);
+
+/** Why the image button is disabled at four, said beside it. */
+const FULL_TEXT = `${MAX_POST_IMAGES} images at most`;
+
+/** An attached image: its description's button and its remove button, each naming which image. */
+function ImagePreview({ entry, name, onDescribe, onRemove }: { entry: DraftImage; name: string; onDescribe: () => void; onRemove: () => void }) {
+  const describe = entry.alt ? DESCRIPTION_TEXTS.edit : DESCRIPTION_TEXTS.add;
+  const lone = name === 'image';
+  return (
+    <li className="composer__preview">
+      <img src={entry.image} alt={lone ? 'Selected image' : `Selected ${name}`} />
+      {/* The visible words begin the name (what a voice user says); among several, which image follows. */}
+      <button type="button" className="composer__describe" aria-label={lone ? undefined : `${describe}, ${name}`} onClick={onDescribe}>
+        {describe}
+      </button>
+      <button type="button" className="composer__remove" aria-label={`Remove ${name}`} onClick={onRemove}>
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+/** An image on its way: dimmed, with what is happening said; removing it drops its upload's answer. */
+function PreparingPreview({ entry, name, onRemove }: { entry: PendingImage; name: string; onRemove: () => void }) {
+  return (
+    <li className="composer__preview composer__preview--preparing">
+      <img src={entry.preview} alt="" />
+      <div className="composer__preparing" role="status">
+        <span className="composer__spinner" aria-hidden="true" />
+        Preparing image…
+      </div>
+      <button type="button" className="composer__remove" aria-label={`Remove ${name}`} onClick={onRemove}>
+        <CloseIcon />
+      </button>
+    </li>
+  );
 }
 
 /** The words of the form quoting a post. */
@@ -75,14 +125,12 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
   const replying = !editing && replyTo !== undefined;
   const [text, textChanged] = useComposerText(post, replying ? replyDraft : null, quoting);
   const draft = useNewPostDraft(newPost);
-  const own = useOwnImage(post);
-  // The image and its description (alt text) are kept where the text is: a new post's draft, the
-  // reply's draft, or the edit's own state. Another image starts without a description.
-  const imageState = newPost ? ([draft.image, draft.setImage] as const) : replying ? replyDraft.image : own.image;
-  const [imageAlt, setImageAlt] = newPost ? draft.imageAlt : replying ? replyDraft.imageAlt : own.imageAlt;
-  const { attachment, attachImage, removeImage } = useImageAttachment(uploadImage, imageState);
-  const imageUrl = attachment.status === 'ready' ? attachment.url : undefined;
-  const [describing, setDescribing] = useState(false);
+  const own = useOwnImages(post);
+  // The images and their descriptions (alt text) are kept where the text is: a new post's draft, the
+  // reply's draft, or the edit's own state.
+  const imagesState = newPost ? draft.images : replying ? replyDraft.images : own;
+  const { images, pending, attachImages, removeImage, cancelImage, describeImage, removeAll } = useImageAttachments(uploadImage, imagesState);
+  const [describing, setDescribing] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // What the box holds now, read when a post is answered (more may have been typed meanwhile).
@@ -93,6 +141,7 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
   const textId = useId();
   const counterId = useId();
   const overId = useId();
+  const fullId = useId();
 
   // A box that opens holding text (a post to edit, a draft) is typed on after it: the browser
   // would put the caret before it. Set before the dialog focuses the box, which keeps it there.
@@ -101,7 +150,8 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
     if (focusOnOpen && box) box.setSelectionRange(box.value.length, box.value.length);
   }, [focusOnOpen]);
 
-  const preparing = attachment.status === 'preparing';
+  const preparing = pending.length > 0;
+  const room = MAX_POST_IMAGES - images.length - pending.length;
   const length = characterCount(text);
   const nearLimit = length >= MAX_POST_LENGTH - 20;
   const over = Math.max(0, length - MAX_POST_LENGTH);
@@ -110,8 +160,7 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
     event.preventDefault();
     if (preparing || submitting) return;
     const content = hasVisibleText(text) ? text.trim() : '';
-    const image = imageUrl;
-    if (!content && !image) {
+    if (!content && images.length === 0) {
       toast.error(MESSAGES.emptyPost);
       return;
     }
@@ -122,7 +171,7 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
     }
     setSubmitting(true);
     try {
-      const postData = { content, image, ...(image && imageAlt ? { imageAlt } : {}), ...quoted };
+      const postData = { content, ...imageFieldsOf(images), ...quoted };
       // The answer is the one post: it takes its place in every list the cache holds.
       const created = { ...postData, ...(replyTo ? { replyTo: replyTo._id } : {}) };
       // Offline, a new post waits in this device and says so; it is sent once the browser is back online.
@@ -133,7 +182,7 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
       if (!editing) {
         // Text typed while the post was on its way stays for the next one.
         if (currentText.current === text) textChanged('');
-        removeImage();
+        removeAll();
       }
       onDone?.();
     } catch (error) {
@@ -143,14 +192,14 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
     }
   };
 
-  const imageChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const imagesChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
     event.target.value = ''; // choosing the same file again must fire change again
-    if (file) void attachImage(file);
+    if (files.length) void attachImages(files, room);
   };
 
   const discardDraft = () => {
-    removeImage();
+    removeAll();
     draft.discard();
     textRef.current?.focus(); // the button goes with the draft
   };
@@ -184,46 +233,58 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
           onChange={(event) => textChanged(event.target.value)}
           onKeyDown={submitOnControlEnter}
         />
-        {attachment.status !== 'none' && (
-          <div className={`composer__preview${preparing ? ' composer__preview--preparing' : ''}`}>
-            <img
-              src={attachment.status === 'ready' ? attachment.url : attachment.preview}
-              alt={preparing ? '' : 'Selected image'}
-            />
-            {!preparing && (
-              <button type="button" className="composer__describe" onClick={() => setDescribing(true)}>
-                {imageAlt ? DESCRIPTION_TEXTS.edit : DESCRIPTION_TEXTS.add}
-              </button>
-            )}
-            {preparing && (
-              <div className="composer__preparing" role="status">
-                <span className="composer__spinner" aria-hidden="true" />
-                Preparing image…
-              </div>
-            )}
-            <button type="button" className="composer__remove" aria-label="Remove image" onClick={removeImage}>
-              <CloseIcon />
-            </button>
-          </div>
+        {(images.length > 0 || preparing) && (
+          <ul className={`composer__previews composer__previews--${Math.min(images.length + pending.length, MAX_POST_IMAGES)}`} aria-label="Attached images">
+            {images.map((entry, index) => (
+              <ImagePreview
+                key={`${index}:${entry.image}`}
+                entry={entry}
+                name={imageName(index, images.length + pending.length)}
+                onDescribe={() => setDescribing(index)}
+                onRemove={() => removeImage(index)}
+              />
+            ))}
+            {pending.map((entry, index) => (
+              <PreparingPreview
+                key={entry.id}
+                entry={entry}
+                name={imageName(images.length + index, images.length + pending.length)}
+                onRemove={() => cancelImage(entry)}
+              />
+            ))}
+          </ul>
         )}
         {quoting && quoteOf && <QuoteCard quote={quotedCard(quoteOf)} />}
-        {describing && <ImageDescriptionDialog value={imageAlt} onSave={setImageAlt} onClose={() => setDescribing(false)} />}
+        {describing !== null && images[describing] && (
+          <ImageDescriptionDialog
+            value={images[describing].alt ?? ''}
+            onSave={(text) => describeImage(describing, text)}
+            onClose={() => setDescribing(null)}
+          />
+        )}
         {/* Always there, so that a screen reader hears the text when it appears. */}
         <p id={overId} className="composer__over" aria-live="polite">
           {over > 0 && `${over} ${over === 1 ? 'character' : 'characters'} over the ${MAX_POST_LENGTH}-character limit. Shorten the post to send it.`}
         </p>
         <div className="composer__toolbar">
-          <label className="composer__picker" title="Add image">
+          <label className="composer__picker" title={room > 0 ? 'Add image' : FULL_TEXT}>
             <input
               type="file"
               accept="image/*"
+              multiple
               className="visually-hidden"
               aria-label="Add image"
-              disabled={submitting}
-              onChange={imageChosen}
+              aria-describedby={room > 0 ? undefined : fullId}
+              disabled={submitting || room <= 0}
+              onChange={imagesChosen}
             />
             <ImageIcon />
           </label>
+          {room <= 0 && (
+            <span id={fullId} className="composer__full">
+              {FULL_TEXT}
+            </span>
+          )}
           <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
             {length}/{MAX_POST_LENGTH}
           </span>

@@ -19,6 +19,14 @@ export interface Draft {
   image?: string;
   /** The image's description (alt text), kept only with the image. */
   imageAlt?: string;
+  /** The second to fourth images, each with its description (kept only after a first). */
+  moreImages?: DraftImage[];
+}
+
+/** One attached image: its uploaded URL and its description. */
+export interface DraftImage {
+  image: string;
+  alt?: string;
 }
 
 interface DraftRecord extends Draft {
@@ -140,20 +148,27 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   return result;
 }
 
-/** A draft of this text, with the image and its description when there is one. */
-export const draftOf = (text: string, image: string | undefined, imageAlt?: string): Draft =>
-  image ? { text, image, ...(imageAlt ? { imageAlt } : {}) } : { text };
+/** A draft of this text, with the image and its description when there is one (and the others after it). */
+export const draftOf = (text: string, image: string | undefined, imageAlt?: string, moreImages?: readonly DraftImage[]): Draft =>
+  image ? { text, image, ...(imageAlt ? { imageAlt } : {}), ...(moreImages?.length ? { moreImages: [...moreImages] } : {}) } : { text };
 
-/** The description that goes with `image`: its own for the same image, none for another (or none). */
-export const descriptionFor = (current: Pick<Draft, 'image' | 'imageAlt'>, image: string | undefined) =>
-  image !== undefined && image === current.image ? current.imageAlt : undefined;
+/** Every image of a draft, in order, each with its description. */
+export const imagesOfDraft = ({ image, imageAlt, moreImages = [] }: Pick<Draft, 'image' | 'imageAlt' | 'moreImages'>): DraftImage[] =>
+  image === undefined ? [] : [{ image, ...(imageAlt ? { alt: imageAlt } : {}) }, ...moreImages];
+
+/** A draft of this text with these images (the first as `image` and `imageAlt`, as a one-image draft keeps it). */
+export const draftWithImages = (text: string, [first, ...more]: readonly DraftImage[]): Draft => draftOf(text, first?.image, first?.alt, more);
+
 
 const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
+const isDraftImage = (value: unknown) =>
+  typeof value === 'object' && value !== null && typeof (value as DraftImage).image === 'string' && isOptionalText((value as DraftImage).alt);
+const isOptionalImageList = (value: unknown) => value === undefined || (Array.isArray(value) && value.every(isDraftImage));
 
 function isDraftRecord(value: unknown): value is DraftRecord {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, image, imageAlt } = value as Partial<DraftRecord>;
-  return typeof text === 'string' && isOptionalText(image) && isOptionalText(imageAlt);
+  const { text, image, imageAlt, moreImages } = value as Partial<DraftRecord>;
+  return typeof text === 'string' && isOptionalText(image) && isOptionalText(imageAlt) && isOptionalImageList(moreImages);
 }
 
 /** The account's saved draft, if any (a record that does not read back as one is none). */
@@ -161,7 +176,7 @@ export async function readDraft(username: string): Promise<Draft | undefined> {
   try {
     const record: unknown = await inStore('readonly', (store) => store.get(username));
     if (!isDraftRecord(record)) return undefined;
-    return draftOf(record.text, record.image, record.imageAlt);
+    return draftOf(record.text, record.image, record.imageAlt, record.moreImages);
   } catch {
     return undefined;
   }
@@ -177,6 +192,7 @@ export async function writeDraft(username: string, draft: Draft): Promise<boolea
     const record: DraftRecord = { username, text: draft.text, savedAt: new Date().toISOString() };
     if (draft.image) record.image = draft.image;
     if (draft.image && draft.imageAlt) record.imageAlt = draft.imageAlt;
+    if (draft.image && draft.moreImages?.length) record.moreImages = draft.moreImages;
     await inStore('readwrite', (store) => store.put(record));
     return true;
   } catch {
@@ -197,12 +213,14 @@ interface TabEntry {
   text: string;
   hasImage: boolean;
   imageAlt?: string;
+  /** The second to fourth images, in the entry (written with it: they change as rarely as the first). */
+  moreImages?: DraftImage[];
 }
 
 function isTabEntry(value: unknown): value is TabEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, hasImage, imageAlt } = value as Partial<TabEntry>;
-  return typeof text === 'string' && typeof hasImage === 'boolean' && isOptionalText(imageAlt);
+  const { text, hasImage, imageAlt, moreImages } = value as Partial<TabEntry>;
+  return typeof text === 'string' && typeof hasImage === 'boolean' && isOptionalText(imageAlt) && isOptionalImageList(moreImages);
 }
 
 /** The tab's copy of the account's draft: undefined when the tab has none (then IndexedDB's is the one). */
@@ -213,7 +231,7 @@ export function readTabDraft(username: string): Draft | undefined {
     const image = entry.hasImage ? sessionStorage.getItem(TAB_IMAGE + username) : undefined;
     if (image === null) return undefined; // half a copy is none
     tabImages.set(username, image);
-    return draftOf(entry.text, image, entry.imageAlt);
+    return draftOf(entry.text, image, entry.imageAlt, entry.moreImages);
   } catch {
     return undefined;
   }
@@ -228,7 +246,12 @@ export function writeTabDraft(username: string, draft: Draft) {
       else sessionStorage.removeItem(TAB_IMAGE + username);
       tabImages.set(username, draft.image);
     }
-    const entry: TabEntry = { text: draft.text, hasImage: draft.image !== undefined, ...(draft.imageAlt ? { imageAlt: draft.imageAlt } : {}) };
+    const entry: TabEntry = {
+      text: draft.text,
+      hasImage: draft.image !== undefined,
+      ...(draft.imageAlt ? { imageAlt: draft.imageAlt } : {}),
+      ...(draft.moreImages?.length ? { moreImages: draft.moreImages } : {}),
+    };
     sessionStorage.setItem(TAB_TEXT + username, JSON.stringify(entry));
   } catch {
     forgetTabDraft(username);

@@ -2,8 +2,10 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   type Draft,
-  descriptionFor,
+  type DraftImage,
   draftOf,
+  draftWithImages,
+  imagesOfDraft,
   forgetAccountDrafts,
   forgetTabDrafts,
   readDraft,
@@ -11,7 +13,7 @@ import {
   writeDraft,
   writeTabDraft,
 } from './draft-storage';
-import type { DescriptionState, ImageUrlState } from './use-image-attachment';
+import type { ImagesState } from './use-image-attachment';
 import { watchAccounts } from './watch-accounts';
 
 /**
@@ -156,9 +158,10 @@ export function useReplyDraft(postId: string | undefined) {
     [key],
   );
   const setText = useCallback((text: string) => change((current) => ({ ...current, text })), [change]);
-  const setImage = useCallback((url: string | undefined) => change((current) => draftOf(current.text, url, descriptionFor(current, url))), [change]);
-  const setImageAlt = useCallback((text: string) => change((current) => draftOf(current.text, current.image, text)), [change]);
-  const image: ImageUrlState = [shown.image, setImage];
-  const imageAlt: DescriptionState = [shown.imageAlt ?? '', setImageAlt];
-  return { text: shown.text, setText, image, imageAlt };
+  const changeImages = useCallback(
+    (update: (images: DraftImage[]) => DraftImage[]) => change((current) => draftWithImages(current.text, update(imagesOfDraft(current)))),
+    [change],
+  );
+  const images: ImagesState = [imagesOfDraft(shown), changeImages];
+  return { text: shown.text, setText, images };
 }

@@ -1,18 +1,14 @@
-import { MESSAGES } from '@chirp/contracts';
+import { MAX_POST_IMAGES, MESSAGES } from '@chirp/contracts';
 import { ApiError, toast } from '@chirp/session';
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-export type Attachment =
-  | { status: 'none' }
-  /** `preview` is a local object URL shown dimmed while the image is prepared or uploaded. */
-  | { status: 'preparing'; preview: string }
-  | { status: 'ready'; url: string };
+import type { DraftImage } from './draft-storage';
 
 export type UploadImage = (file: File) => Promise<string>;
 
-const NONE: Attachment = { status: 'none' };
 /** The API server's own words (415) for any other file: the composer says them before it asks. */
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, GIF and WebP images can be uploaded.';
+/** Said when more files are picked than there is room for: the first ones are kept. */
+export const TOO_MANY_IMAGES = `A post can have at most ${MAX_POST_IMAGES} images.`;
 
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 /** The first bytes of each kind the back ends keep, at their offset (WebP: RIFF….WEBP). */
@@ -43,66 +39,89 @@ function uploadFailure(error: unknown): string {
   return refusal?.message || MESSAGES.uploadFailed;
 }
 
-/** The chosen image's URL once it is uploaded, and how to change it: the form's own, or the draft's. */
-export type ImageUrlState = readonly [string | undefined, (url: string | undefined) => void];
-/** The attached image's description (alt text) and its setter. */
-export type DescriptionState = readonly [string, (text: string) => void];
+/** The attached images (each its URL once uploaded, and its description), and how to change them. */
+export type ImagesState = readonly [readonly DraftImage[], (update: (images: DraftImage[]) => DraftImage[]) => void];
+
+/** An image being checked or uploaded: shown dimmed from its local object URL until it is ready. */
+export interface PendingImage {
+  id: number;
+  preview: string;
+}
 
 /**
- * The composer's image: picking one starts its upload at once; Post waits until it is ready.
- * A newer pick or Remove makes an earlier upload's late answer irrelevant. The uploaded image's URL
- * is kept where the caller says (a new post's draft keeps it across visits).
+ * The composer's images, up to MAX_POST_IMAGES: each picked file starts its upload at once (several
+ * at once, in order), and Post waits until every one is ready. Removing an image, or the composer
+ * going, makes a late upload's answer irrelevant. Where the uploaded images are kept is the caller's
+ * (a new post's draft keeps them across visits).
  */
-export function useImageAttachment(upload: UploadImage, [url, setUrl]: ImageUrlState) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const attempt = useRef(0);
-  // Counts picks (and Remove, and the end): a file whose check ends after another was picked is not uploaded.
-  const picks = useRef(0);
-  const attachment: Attachment = preview ? { status: 'preparing', preview } : url ? { status: 'ready', url } : NONE;
+export function useImageAttachments(upload: UploadImage, [images, changeImages]: ImagesState) {
+  const [pending, setPending] = useState<PendingImage[]>([]);
+  const nextId = useRef(0);
+  // Uploads whose answer is still wanted; Remove all (and unmounting) empties it.
+  const wanted = useRef(new Set<number>());
+  const previews = useRef(new Set<string>());
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
-  useEffect(() => () => {
-    attempt.current += 1; // an upload finishing after unmount must not set state
-    picks.current += 1;
+  useEffect(() => {
+    const own = previews.current;
+    const live = wanted.current;
+    return () => {
+      live.clear(); // an upload finishing after unmount must not set state
+      own.forEach((url) => URL.revokeObjectURL(url));
+    };
   }, []);
 
-  const attachImage = useCallback(
-    async (file: File) => {
-      // The picker accepts image/* (spec 5) but a person can still choose "All files", and the
-      // browser's image/* includes kinds no back end keeps (SVG, BMP, HEIC).
-      // A refused file leaves an image already there (or on its way) as it is.
-      const pick = ++picks.current;
-      const uploadable = await isUploadableImage(file).catch(() => false);
-      if (pick !== picks.current) return;
-      if (!uploadable) {
-        toast.error(NOT_AN_IMAGE);
-        return;
-      }
-      const current = ++attempt.current;
-      setUrl(undefined);
-      setPreview(URL.createObjectURL(file));
+  const settle = useCallback((entry: PendingImage) => {
+    wanted.current.delete(entry.id);
+    previews.current.delete(entry.preview);
+    URL.revokeObjectURL(entry.preview);
+    setPending((current) => current.filter((other) => other.id !== entry.id));
+  }, []);
+
+  const uploadOne = useCallback(
+    async (file: File, entry: PendingImage) => {
       try {
-        const uploaded = await upload(file);
-        if (current !== attempt.current) return;
-        setPreview(null);
-        setUrl(uploaded);
+        const url = await upload(file);
+        if (!wanted.current.has(entry.id)) return;
+        changeImages((current) => (current.length < MAX_POST_IMAGES ? [...current, { image: url }] : current));
       } catch (error) {
-        if (current !== attempt.current) return;
-        setPreview(null);
-        toast.error(uploadFailure(error));
+        if (wanted.current.has(entry.id)) toast.error(uploadFailure(error));
+      } finally {
+        if (wanted.current.has(entry.id)) settle(entry);
       }
     },
-    [upload, setUrl],
+    [upload, changeImages, settle],
   );
 
-  const removeImage = useCallback(() => {
-    attempt.current += 1;
-    picks.current += 1;
-    setPreview(null);
-    setUrl(undefined);
-  }, [setUrl]);
+  const attachImages = useCallback(
+    async (files: readonly File[], room: number) => {
+      // The picker accepts image/* (spec 5) but a person can still choose "All files", and the
+      // browser's image/* includes kinds no back end keeps (SVG, BMP, HEIC): those are refused, the others kept.
+      const checked = await Promise.all(files.map(async (file) => ({ file, uploadable: await isUploadableImage(file).catch(() => false) })));
+      if (checked.some((entry) => !entry.uploadable)) toast.error(NOT_AN_IMAGE);
+      const chosen = checked.filter((entry) => entry.uploadable).map((entry) => entry.file);
+      if (chosen.length > room) toast.error(TOO_MANY_IMAGES);
+      const entries = chosen.slice(0, Math.max(0, room)).map((file) => {
+        const entry = { id: ++nextId.current, preview: URL.createObjectURL(file) };
+        wanted.current.add(entry.id);
+        previews.current.add(entry.preview);
+        return { file, entry };
+      });
+      setPending((current) => [...current, ...entries.map(({ entry }) => entry)]);
+      await Promise.all(entries.map(({ file, entry }) => uploadOne(file, entry)));
+    },
+    [uploadOne],
+  );
 
-  return { attachment, attachImage, removeImage };
+  const removeImage = useCallback((index: number) => changeImages((current) => current.filter((_, at) => at !== index)), [changeImages]);
+  const describeImage = useCallback(
+    (index: number, alt: string) => changeImages((current) => current.map((entry, at) => (at === index ? { image: entry.image, ...(alt ? { alt } : {}) } : entry))),
+    [changeImages],
+  );
+  const removeAll = useCallback(() => {
+    wanted.current.clear();
+    pending.forEach(settle);
+    changeImages(() => []);
+  }, [pending, settle, changeImages]);
+
+  return { images, pending, attachImages, removeImage, cancelImage: settle, describeImage, removeAll };
 }

@@ -2,8 +2,10 @@ import { useSession } from '@chirp/session';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   type Draft,
-  descriptionFor,
+  type DraftImage,
   draftOf,
+  draftWithImages,
+  imagesOfDraft,
   forgetAccountDrafts,
   forgetTabDraft,
   readDraft,
@@ -11,7 +13,7 @@ import {
   writeDraft,
   writeTabDraft,
 } from './draft-storage';
-import type { DescriptionState } from './use-image-attachment';
+import type { ImagesState } from './use-image-attachment';
 import { watchAccounts } from './watch-accounts';
 import { useFeedStore } from '../../lib/feed-store';
 
@@ -27,19 +29,19 @@ const SAVE_DELAY_MS = 300;
  * `loaded` once the account's saved draft was read: nothing is saved before (but what the person
  * types, in the tab's copy), so an empty composer never overwrites a draft it has not seen yet.
  */
-interface DraftImage {
+interface DraftImages {
   username: string | null;
-  image: string | undefined;
-  /** The image's description, kept only with it. */
-  imageAlt: string | undefined;
+  /** The attached images in order, each with its description. */
+  images: DraftImage[];
   loaded: boolean;
 }
 
-const NO_IMAGE = { image: undefined, imageAlt: undefined };
-let draftImage: DraftImage = { username: null, ...NO_IMAGE, loaded: false };
+const NO_IMAGES: DraftImage[] = [];
+const NO_IMAGE = { images: NO_IMAGES };
+let draftImage: DraftImages = { username: null, ...NO_IMAGE, loaded: false };
 const listeners = new Set<() => void>();
 
-function changeDraftImage(change: Partial<DraftImage>) {
+function changeDraftImage(change: Partial<DraftImages>) {
   draftImage = { ...draftImage, ...change };
   listeners.forEach((listener) => listener());
 }
@@ -102,9 +104,9 @@ async function loadDraft(username: string) {
   else savedDrafts.set(username, JSON.stringify(saved ?? draftOf('', undefined)));
   const feed = useFeedStore.getState();
   if (saved?.text && feed.composerText === '') feed.setComposerText(saved.text);
-  // An image attached meanwhile keeps its own description; else the saved image comes with its own.
-  const attached = draftImage.image !== undefined;
-  changeDraftImage({ image: attached ? draftImage.image : saved?.image, imageAlt: attached ? draftImage.imageAlt : saved?.imageAlt, loaded: true });
+  // Images attached meanwhile keep their own descriptions; else the saved images come with theirs.
+  const attached = draftImage.images.length > 0;
+  changeDraftImage({ images: attached ? draftImage.images : saved ? imagesOfDraft(saved) : [], loaded: true });
 }
 
 /**
@@ -145,8 +147,7 @@ export function useNewPostDraft(enabled: boolean) {
   const setText = useFeedStore((state) => state.setComposerText);
   const shared = useSyncExternalStore(subscribe, currentDraftImage, currentDraftImage);
   const ours = enabled && username !== null && shared.username === username;
-  const image = ours ? shared.image : undefined;
-  const imageAlt = ours ? shared.imageAlt : undefined;
+  const images = ours ? shared.images : NO_IMAGES;
   const loaded = ours && shared.loaded;
 
   useEffect(() => {
@@ -155,10 +156,10 @@ export function useNewPostDraft(enabled: boolean) {
 
   useEffect(() => {
     if (!ours || !username) return;
-    const draft = draftOf(text, image, imageAlt);
+    const draft = draftWithImages(text, images);
     if (loaded) saveSoon(username, draft);
-    else if (text || image) writeTabDraft(username, draft); // typed before the saved draft was read
-  }, [ours, loaded, username, text, image, imageAlt]);
+    else if (text || images.length) writeTabDraft(username, draft); // typed before the saved draft was read
+  }, [ours, loaded, username, text, images]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -169,8 +170,7 @@ export function useNewPostDraft(enabled: boolean) {
     };
   }, [enabled]);
 
-  const setImage = useCallback((url: string | undefined) => changeDraftImage({ image: url, imageAlt: descriptionFor(draftImage, url) }), []);
-  const setImageAlt = useCallback((text: string) => changeDraftImage({ imageAlt: text || undefined }), []);
+  const changeImages = useCallback((update: (images: DraftImage[]) => DraftImage[]) => changeDraftImage({ images: update(draftImage.images) }), []);
 
   const discard = useCallback(() => {
     setText('');
@@ -181,6 +181,6 @@ export function useNewPostDraft(enabled: boolean) {
     }
   }, [setText, username]);
 
-  const description: DescriptionState = [imageAlt ?? '', setImageAlt];
-  return { image, setImage, imageAlt: description, hasDraft: enabled && (text !== '' || image !== undefined), discard };
+  const imagesState: ImagesState = [images, changeImages];
+  return { images: imagesState, hasDraft: enabled && (text !== '' || images.length > 0), discard };
 }

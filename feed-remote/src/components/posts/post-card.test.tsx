@@ -508,6 +508,44 @@ describe('a post’s image', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(opener).toHaveFocus();
   });
+
+  const FOUR = [
+    { image: '/images/one.jpg', alt: 'A loaf on a board' },
+    { image: '/images/two.jpg' },
+    { image: '/images/three.jpg', alt: 'A field at noon' },
+    { image: '/images/four.jpg', alt: 'The harbour' },
+  ];
+
+  it('shows four images as a grid, each named by its description or the default one', () => {
+    const { article } = showPost(aPost({ image: FOUR[0]!.image, imageAlt: FOUR[0]!.alt, images: FOUR }));
+    const images = within(article).getAllByRole('img');
+    const shown = images.filter((image) => image.classList.contains('post-card__image'));
+    expect(shown.map((image) => image.getAttribute('alt'))).toEqual(['A loaf on a board', "Image in Ada Lovelace's post", 'A field at noon', 'The harbour']);
+    expect(shown.map((image) => image.getAttribute('src'))).toEqual(FOUR.map((entry) => entry.image));
+    // Each keeps its box before it loads.
+    for (const image of shown) expect(image).toHaveAttribute('width');
+    expect(article.querySelector('.post-card__media--4')).not.toBeNull();
+  });
+
+  it('opens the lightbox at the image clicked; the arrow keys move through them with their position, Escape closes', async () => {
+    const { user, article } = showPost(aPost({ image: FOUR[0]!.image, imageAlt: FOUR[0]!.alt, images: FOUR }));
+    const opener = within(article).getByRole('button', { name: 'A field at noon' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Image 3 of 4' });
+    expect(within(dialog).getByText('A field at noon', { selector: 'figcaption' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Image 4 of 4' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'The harbour' })).toHaveAttribute('src', '/images/four.jpg');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Image 1 of 4' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'Image 3 of 4' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    // happy-dom has no close requests: what the browser does on Escape in a modal dialog, done here (the E2E test presses it).
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) act(() => (dialog as HTMLDialogElement).close());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
 });
 
 describe('an image’s description', () => {

@@ -29,6 +29,7 @@ import { QuoteCard } from './quote-card';
 import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
+import type { LightboxImage } from './image-lightbox';
 
 /** Who likes a post, and an image enlarged: loaded when first opened. */
 const LikersDialog = lazy(() => import('./likers-dialog'));
@@ -42,40 +43,59 @@ import './post-card.css';
 
 // The image's width in the card: the main column less the avatar and the padding (about 530 px), or the phone's width less those.
 const POST_IMAGE_SIZES = '(max-width: 767.98px) calc(100vw - 80px), 540px';
+const POST_IMAGE_HALF_SIZES = '(max-width: 767.98px) calc(50vw - 40px), 270px';
 
-function PostImage({ src, alt }: { src: string; alt: string }) {
+/** One image of the grid: a button opening the lightbox at it, named by the image's description. */
+function GridImage({ image, sizes, onOpen }: { image: LightboxImage; sizes: string; onOpen: () => void }) {
   const [failed, setFailed] = useState(false);
-  const [enlarged, setEnlarged] = useState(false);
-  // An image of the server's store: drawn from the copy that fills the card, its box reserved at its own proportions.
-  const source = imageSourceOf(src, 'post');
+  // An image of the server's store: drawn from the copy that fills its cell.
+  const source = imageSourceOf(image.src, 'post');
+  if (failed) return <p className="post-card__media-error">The image could not be loaded.</p>;
   return (
-    <div className="post-card__media">
-      {failed ? (
-        <p className="post-card__media-error">The image could not be loaded.</p>
-      ) : (
-        // The image opens larger: the button is named by the image's description.
-        <button type="button" className="post-card__image-button" aria-haspopup="dialog" onClick={() => setEnlarged(true)}>
-          <img
-            className="post-card__image"
-            src={src}
-            srcSet={source?.srcSet}
-            sizes={source ? POST_IMAGE_SIZES : undefined}
-            alt={alt}
-            loading="lazy"
-            decoding="async"
-            width={source?.width ?? 1200}
-            height={source?.height ?? 750}
-            onError={() => setFailed(true)}
-          />
-        </button>
-      )}
-      {enlarged && (
+    <button type="button" className="post-card__image-button" aria-haspopup="dialog" onClick={onOpen}>
+      <img
+        className="post-card__image"
+        src={image.src}
+        srcSet={source?.srcSet}
+        sizes={source ? sizes : undefined}
+        alt={image.alt}
+        loading="lazy"
+        decoding="async"
+        width={source?.width ?? 1200}
+        height={source?.height ?? 750}
+        onError={() => setFailed(true)}
+      />
+    </button>
+  );
+}
+
+/**
+ * A post's images in a fixed box (its height is known before they load): one fills it, two side by
+ * side, three as one large and two, four as 2×2. Each opens the lightbox at itself.
+ */
+export function PostImages({ images }: { images: readonly LightboxImage[] }) {
+  const [opened, setOpened] = useState<number | null>(null);
+  // A cell of a grid is half the box's width (or less): a smaller copy fills it.
+  const sizes = images.length === 1 ? POST_IMAGE_SIZES : POST_IMAGE_HALF_SIZES;
+  return (
+    <div className={`post-card__media post-card__media--${images.length}`}>
+      {images.map((image, index) => (
+        <GridImage key={`${index}:${image.src}`} image={image} sizes={sizes} onOpen={() => setOpened(index)} />
+      ))}
+      {opened !== null && (
         <Suspense fallback={null}>
-          <ImageLightbox images={[{ src, alt }]} onClose={() => setEnlarged(false)} />
+          <ImageLightbox images={images} start={opened} onClose={() => setOpened(null)} />
         </Suspense>
       )}
     </div>
   );
+}
+
+/** A post's images as the grid and the lightbox show them, each with its description or the default one. */
+export function imagesToShow(post: Pick<CompactPost, 'image' | 'imageAlt' | 'images'>, fullName: string): LightboxImage[] {
+  const fallback = `Image in ${fullName}'s post`;
+  if (post.images?.length) return post.images.map((entry) => ({ src: entry.image, alt: entry.alt || fallback }));
+  return post.image ? [{ src: post.image, alt: post.imageAlt || fallback }] : [];
 }
 
 interface ToggleActionProps {
@@ -255,6 +275,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
 
   const { author } = post;
   const fullName = `${author.firstName} ${author.lastName}`.trim() || post.username;
+  const shownImages = imagesToShow(post, fullName);
   const profilePath = paths.profile(post.username);
 
   // A dialog opened from the menu gives focus back to the menu's button: the item it opened from is gone.
@@ -313,7 +334,7 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
             <PostText text={post.content} mentions={post.mentions} />
           </p>
         )}
-        {post.image && <PostImage key={post.image} src={post.image} alt={post.imageAlt || `Image in ${fullName}'s post`} />}
+        {shownImages.length > 0 && <PostImages key={shownImages.map((image) => image.src).join(' ')} images={shownImages} />}
         {post.quote && <QuoteCard quote={post.quote} />}
         <footer className="post-card__actions">
           <div className="post-card__action post-card__action--reply">

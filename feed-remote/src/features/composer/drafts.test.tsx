@@ -115,7 +115,7 @@ describe('the new post’s draft', () => {
     expect(within(again.dialog).getByRole('button', { name: 'Discard draft' })).toBeInTheDocument();
   });
 
-  it('keeps the image’s description with it, after a reload too, and forgets it for another image', async () => {
+  it('keeps the image’s description with it, after a reload too; another image picked comes beside it without one', async () => {
     vi.mocked(uploadImage).mockResolvedValue(IMAGE);
     openPageAs(me);
     const { user, dialog } = showDialog();
@@ -133,7 +133,16 @@ describe('the new post’s draft', () => {
     await again.user.click(within(screen.getByRole('dialog', { name: 'Describe the image' })).getByRole('button', { name: 'Close' }));
     vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,QUJD');
     await again.user.upload(within(again.dialog).getByLabelText('Add image'), picture());
-    expect(await within(again.dialog).findByRole('button', { name: 'Add description' })).toBeInTheDocument();
+    expect(await within(again.dialog).findByRole('button', { name: 'Add description, image 2' })).toBeInTheDocument();
+    expect(within(again.dialog).getByRole('button', { name: 'Edit description, image 1' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await readDraft(me.username)).toEqual({
+        text: '',
+        image: IMAGE,
+        imageAlt: 'A loaf of rye on a board',
+        moreImages: [{ image: 'data:image/png;base64,QUJD' }],
+      }),
+    );
   });
 
   it('is the same in the home page’s composer and the dialog', async () => {

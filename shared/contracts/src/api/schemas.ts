@@ -31,7 +31,17 @@ export const BODY_SCHEMAS = {
     userData: Type.Object({ profilePic: OptionalText, title: OptionalText, bio: OptionalText, website: OptionalText, username: OptionalText }),
   }),
   /** Spec 7's `postData`: text, an image, or both (the rules decide what is enough). */
-  postData: Type.Object({ postData: Type.Object({ content: OptionalText, image: OptionalTextOrNull, imageAlt: OptionalTextOrNull, replyTo: OptionalTextOrNull, quoteOf: OptionalTextOrNull }) }),
+  postData: Type.Object({
+    postData: Type.Object({
+      content: OptionalText,
+      image: OptionalTextOrNull,
+      imageAlt: OptionalTextOrNull,
+      // Up to four `{ image, alt }`: read by the rules, which refuse anything else with their own words.
+      images: Type.Optional(Type.Unknown()),
+      replyTo: OptionalTextOrNull,
+      quoteOf: OptionalTextOrNull,
+    }),
+  }),
   /** The account's settings: any of the display name's two parts and the email address ('' removes it). */
   accountEdit: Type.Object({ firstName: OptionalText, lastName: OptionalText, email: OptionalText }),
   /** A new password, with the current one. */
@@ -112,12 +122,28 @@ export const GonePost = Type.Unsafe<GonePostData>(GonePostObject);
 export interface ReposterData extends Static<typeof UserSummary> {}
 const Reposter = Type.Unsafe<ReposterData>(UserSummary);
 
+const PostImageObject = open({
+  image: Text,
+  /** Its description, as its author wrote it (none: the app says whose image it is). */
+  alt: Type.Optional(Text),
+  /** Its size in pixels, where the image's URL says it (a stored image): its box is kept before it loads. */
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+});
+/** One of a post's images, in the compact form's `images`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PostImageData extends Static<typeof PostImageObject> {}
+const PostImage = Type.Unsafe<PostImageData>(PostImageObject);
+
 export const CompactPost = open({
   _id: Text,
   content: Text,
+  /** The first image, as a client of the one-image API reads it. */
   image: Type.Optional(Text),
   /** The image's description, as its author wrote it (none: the app says whose image it is). */
   imageAlt: Type.Optional(Text),
+  /** Every image of the post, in order (1 to 4; absent: none). The first is `image` and `imageAlt`. */
+  images: Type.Optional(Type.Array(PostImage)),
   username: Text,
   author: UserSummary,
   likeCount: Type.Integer(),
@@ -226,7 +252,17 @@ const AccountExportObject = open({
   account: Account,
   profile: open({ profilePic: Text, title: Text, bio: Text, website: Text, createdAt: Text, updatedAt: Text, extras: Type.Record(Type.String(), Type.String()) }),
   posts: Type.Array(
-    open({ _id: Text, content: Text, image: Type.Optional(Text), replyTo: Type.Optional(Text), likeCount: Type.Integer(), createdAt: Text, updatedAt: Text }),
+    open({
+      _id: Text,
+      content: Text,
+      image: Type.Optional(Text),
+      /** All of the post's images with their descriptions, in order (absent: none). */
+      images: Type.Optional(Type.Array(PostImage)),
+      replyTo: Type.Optional(Text),
+      likeCount: Type.Integer(),
+      createdAt: Text,
+      updatedAt: Text,
+    }),
   ),
   /** The posts the account likes, and whose they are. */
   likes: Type.Array(open({ postId: Text, username: Text })),
