@@ -33,7 +33,7 @@ test('a post with two images: each is stored by the server and loads from it, si
 
   for (const when of ['after posting', 'after a reload']) {
     if (when === 'after a reload') await page.reload();
-    const images = postCard(page, text).getByRole('img', { name: `Image in ${person.fullName}'s post` });
+    const images = postCard(page, text).getByRole('img', { name: `of 2 in ${person.fullName}'s post` });
     await expect(images, when).toHaveCount(2);
     for (const image of await images.all()) {
       await expect(image, when).toBeVisible();

@@ -516,11 +516,11 @@ describe('a post’s image', () => {
     { image: '/images/four.jpg', alt: 'The harbour' },
   ];
 
-  it('shows four images as a grid, each named by its description or the default one', () => {
+  it('shows four images as a grid, each named by its description or by its place in the post', () => {
     const { article } = showPost(aPost({ image: FOUR[0]!.image, imageAlt: FOUR[0]!.alt, images: FOUR }));
     const images = within(article).getAllByRole('img');
     const shown = images.filter((image) => image.classList.contains('post-card__image'));
-    expect(shown.map((image) => image.getAttribute('alt'))).toEqual(['A loaf on a board', "Image in Ada Lovelace's post", 'A field at noon', 'The harbour']);
+    expect(shown.map((image) => image.getAttribute('alt'))).toEqual(['A loaf on a board', "Image 2 of 4 in Ada Lovelace's post", 'A field at noon', 'The harbour']);
     expect(shown.map((image) => image.getAttribute('src'))).toEqual(FOUR.map((entry) => entry.image));
     // Each keeps its box before it loads.
     for (const image of shown) expect(image).toHaveAttribute('width');

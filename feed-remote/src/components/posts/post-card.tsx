@@ -91,10 +91,20 @@ export function PostImages({ images }: { images: readonly LightboxImage[] }) {
   );
 }
 
-/** A post's images as the grid and the lightbox show them, each with its description or the default one. */
+/**
+ * A post's images as the grid and the lightbox show them, each with its description or the default
+ * one. Among several, the default names the image's place, so that four undescribed images are not
+ * four buttons of one name.
+ */
 export function imagesToShow(post: Pick<CompactPost, 'image' | 'imageAlt' | 'images'>, fullName: string): LightboxImage[] {
   const fallback = `Image in ${fullName}'s post`;
-  if (post.images?.length) return post.images.map((entry) => ({ src: entry.image, alt: entry.alt || fallback }));
+  const several = (post.images?.length ?? 0) > 1;
+  if (post.images?.length) {
+    return post.images.map((entry, index, all) => ({
+      src: entry.image,
+      alt: entry.alt || (several ? `Image ${index + 1} of ${all.length} in ${fullName}'s post` : fallback),
+    }));
+  }
   return post.image ? [{ src: post.image, alt: post.imageAlt || fallback }] : [];
 }
 
