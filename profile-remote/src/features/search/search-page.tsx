@@ -32,9 +32,10 @@ export default function SearchPage({ PostList }: SearchPageProps) {
       <h1 id={headingId} className="search-page__title">
         {text ? `Search results for “${text}”` : 'Search'}
       </h1>
-      <SearchForm key={text} initial={text} />
+      {/* Each starts anew for another text; the keys differ, as siblings' must. */}
+      <SearchForm key={`form:${text}`} initial={text} />
       {text ? (
-        <SearchResults key={text} text={text} chosen={chosen} PostList={PostList} />
+        <SearchResults key={`results:${text}`} text={text} chosen={chosen} PostList={PostList} />
       ) : (
         <p className="search-page__hint">Search for people by name, or for posts by a word or a #tag.</p>
       )}
