@@ -1,7 +1,7 @@
 import type { RemoteModuleId, RemoteModules } from '@chirp/seams';
 import { onRecoveryChance } from '@chirp/session';
 import { Spinner } from '@chirp/ui';
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { IncompatibleRemoteError } from './session-contract';
@@ -20,7 +20,9 @@ function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): Compone
 
 /** Presses Retry by itself when the server may be back (online again, the tab back, the live stream back). */
 function RetryOnRecovery({ retry }: { retry: () => void }) {
-  useEffect(() => onRecoveryChance(retry), [retry]);
+  // A layout effect: the area listens from the moment its error shows, not a frame later, so a
+  // connection that comes back at once is not missed.
+  useLayoutEffect(() => onRecoveryChance(retry), [retry]);
   return null;
 }
 
