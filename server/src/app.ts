@@ -17,6 +17,7 @@ import { loadSessionVersion } from './db/records';
 import type { Sql } from './db/sql';
 import { imageStoreFor } from './image-store';
 import { databaseFailureCounter } from './limits';
+import { passwordsAt } from './passwords';
 import { bodiesPlugin, rawBody } from './plugins/bodies';
 import { crossOriginPlugin } from './plugins/cross-origin';
 import { errorsPlugin, sendErrors } from './plugins/errors';
@@ -43,6 +44,7 @@ export type AppOptions = Pick<
   | 'logger'
   | 'quotas'
   | 'live'
+  | 'passwordCost'
 > & {
   sql: Sql;
   /** Answers the list reads (DATABASE_READ_URL), with read-your-writes. */
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginFailures: databaseFailureCounter(options.sql, options.loginFailureLimit, options.loginSlowDown),
     quotas: options.quotas,
     moderatorNames: options.moderators ?? [],
+    passwords: passwordsAt(options.passwordCost),
   };
   const servicesFor = routeReads(app, services, options.replica);
 

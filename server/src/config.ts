@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SERVER_ROOT } from './paths';
 import { join, resolve } from 'node:path';
 import { LIMITS, moderatorNamesOf } from '@chirp/api-rules';
+import type { PasswordCost } from './passwords';
 
 export const DEFAULT_DATA_DIR = resolve(SERVER_ROOT, '.data');
 /** The shell in development (vite) and in preview. */
@@ -72,6 +73,11 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** CHIRP_MODERATORS: usernames (lower case) with the moderator role, beside `grant-moderator`'s in the database. */
   moderators?: string[];
+  /**
+   * scrypt's cost for new password hashes; SCRYPT_COST when absent. No environment variable sets
+   * it: only the server's own tests lower it, for the many that are not about passwords.
+   */
+  passwordCost?: PasswordCost;
   /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */
   live?: { maxStreamsPerUser: number; maxStreamsPerAddress?: number; maxStreams: number };
 }

@@ -5,9 +5,19 @@
 import { seedDatabaseFactory, type Database } from '@chirp/api-rules';
 import { saveChanges } from './db/records';
 import type { Queryable, Sql } from './db/sql';
-import { hashPassword } from './passwords';
+import { costKey, hashPassword, SCRYPT_COST, type PasswordCost } from './passwords';
 
-const createSeedDatabase = seedDatabaseFactory(hashPassword);
+/** One seed factory per cost (each hashes the seed passwords once, at its cost). */
+const seedFactories = new Map<string, () => Promise<Database>>();
+function createSeedDatabase(cost: PasswordCost): Promise<Database> {
+  const key = costKey(cost);
+  let factory = seedFactories.get(key);
+  if (!factory) {
+    factory = seedDatabaseFactory((password) => hashPassword(password, cost));
+    seedFactories.set(key, factory);
+  }
+  return factory();
+}
 const EMPTY: Database = { tokenSecret: '', users: [], posts: [] };
 /** Instances starting together on an empty database seed it once. */
 const SEED_LOCK = 7_007_002;
@@ -17,9 +27,9 @@ async function laySeeds(tx: Queryable, seeds: Database): Promise<void> {
 }
 
 /** Seeds an empty database; answers whether it did. */
-export async function seedIfEmpty(sql: Sql): Promise<boolean> {
+export async function seedIfEmpty(sql: Sql, cost: PasswordCost = SCRYPT_COST): Promise<boolean> {
   if ((await sql.query('SELECT 1 FROM users LIMIT 1')).rows.length > 0) return false;
-  const seeds = await createSeedDatabase();
+  const seeds = await createSeedDatabase(cost);
   return sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const { rows } = await tx.query('SELECT 1 FROM users LIMIT 1');
@@ -30,8 +40,8 @@ export async function seedIfEmpty(sql: Sql): Promise<boolean> {
 }
 
 /** Replaces all data with fresh seeds (tests; a demo reset). */
-export async function resetToSeeds(sql: Sql): Promise<void> {
-  const seeds = await createSeedDatabase();
+export async function resetToSeeds(sql: Sql, cost: PasswordCost = SCRYPT_COST): Promise<void> {
+  const seeds = await createSeedDatabase(cost);
   await sql.transaction(async (tx) => {
     await tx.exec('TRUNCATE moderation_audit, reports, notifications, post_reactions, reposts, bookmarks, follows, mutes, blocks, posts, users, username_reservations RESTART IDENTITY');
     await laySeeds(tx, seeds);

@@ -35,7 +35,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     await migrate(sql);
     // Demo accounts have published passwords: only where asked (config.seedDemo).
-    if (config.seedDemo) await seedIfEmpty(sql);
+    if (config.seedDemo) await seedIfEmpty(sql, config.passwordCost);
     if (config.databaseUrl && config.databaseReadUrl) {
       replica = await openReadReplica(sql, { connectionString: config.databaseReadUrl, schema: config.databaseSchema });
     }

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../api/context';
 import { configFromEnv, tokenSecret } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword, passwordsAt, verifyPassword } from '../passwords';
 import sharp from 'sharp';
-import { newTempDir, startTestServer, SAMPLE_IMAGES, storedImageUrl, uploadImage, type TestServer } from './test-server';
+import { newTempDir, startTestServer, SAMPLE_IMAGES, storedImageUrl, TEST_PASSWORD_COST, uploadImage, type TestServer } from './test-server';
 
 let server: TestServer;
 const MAX_UPLOAD = 64 * 1024;
@@ -263,8 +263,13 @@ describe('storage', { timeout: 30_000 }, () => {
 
   it('keeps passwords only as salted scrypt hashes', async () => {
     const { rows } = await server.sql.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'guestuser'");
-    expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // This test server hashes at the tests' lower cost; a configured server, at the real one.
+    expect(rows[0]!.password_hash).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_COST.N}\\$8\\$1\\$`));
     expect(rows[0]!.password_hash).not.toContain(GUEST_CREDENTIALS.password);
+    expect(await passwordsAt().hash('correct horse')).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await passwordsAt().dummy()).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const fromEnv = configFromEnv({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: newTempDir(), PASSWORD_COST: '1', SCRYPT_N: '2', NODE_ENV: 'test' });
+    expect(fromEnv.passwordCost).toBeUndefined();
     const hash = await hashPassword('correct horse');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);

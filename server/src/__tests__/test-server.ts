@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { DEFAULT_CORS_ORIGINS, type ServerConfig } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
+import { costKey, SCRYPT_COST, type PasswordCost } from '../passwords';
 import { resetToSeeds, seedIfEmpty } from '../seeds';
 import { startServer, type RunningServer } from '../server';
 
@@ -35,6 +36,13 @@ export const TEST_QUOTAS: ServerConfig['quotas'] = {
   unusedUploadGraceMs: 24 * 3600_000,
 };
 
+/**
+ * scrypt at a 32nd of the real cost (1 MiB instead of 32 MiB per hash): a hash is most of a sign-up's
+ * or log-in's CPU, and the suites sign up and log in thousands of times. The tests about what a hash
+ * costs (login-limits.server.test.ts) set SCRYPT_COST.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 2 ** 10, r: 8, p: 1 };
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = overrides.dataDir ?? newTempDir();
   return {
@@ -53,6 +61,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logger: false,
     seedDemo: true,
     quotas: TEST_QUOTAS,
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   };
 }
@@ -66,8 +75,9 @@ const PGLITE_FOLDER = 'pglite';
  * each test server. A fresh folder costs PGlite an initdb, seconds of CPU on a small machine, and the
  * server suites start dozens of servers; a copy of a ready folder costs a fraction of that.
  */
-async function seededPgliteFolder(): Promise<string> {
+async function seededPgliteFolder(cost: PasswordCost): Promise<string> {
   const hash = createHash('sha256');
+  hash.update(`${costKey(cost)}\n`);
   for (const migration of readMigrations()) hash.update(`${migration.version}:${migration.text}\n`);
   for (const file of ['server/src/seeds.ts', 'server/src/passwords.ts', 'api-rules/src/seeds.ts', 'node_modules/@electric-sql/pglite/package.json']) {
     hash.update(readFileSync(join(ROOT, file)));
@@ -80,7 +90,7 @@ async function seededPgliteFolder(): Promise<string> {
   const sql = await openPglite(join(building, PGLITE_FOLDER));
   try {
     await migrate(sql);
-    await seedIfEmpty(sql);
+    await seedIfEmpty(sql, cost);
   } finally {
     await sql.close();
   }
@@ -93,21 +103,29 @@ async function seededPgliteFolder(): Promise<string> {
   return folder;
 }
 
-/** The ready folder, looked up (or made) once per test process, not once per server. */
-let seededOnce: Promise<string> | undefined;
-const seededFolder = () => (seededOnce ??= seededPgliteFolder());
+/** The ready folder for a cost, looked up (or made) once per test process, not once per server. */
+const seededOnce = new Map<string, Promise<string>>();
+function seededFolder(cost: PasswordCost): Promise<string> {
+  const key = costKey(cost);
+  let folder = seededOnce.get(key);
+  if (!folder) {
+    folder = seededPgliteFolder(cost);
+    seededOnce.set(key, folder);
+  }
+  return folder;
+}
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const config = testConfig(overrides);
   // A new PGlite folder with the seeds starts from the ready copy (the server then finds it migrated and seeded).
   if (!config.databaseUrl && overrides.dataDir === undefined && config.seedDemo) {
-    cpSync(join(await seededFolder(), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
+    cpSync(join(await seededFolder(config.passwordCost ?? SCRYPT_COST), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
   }
   const server = await startServer(config);
   return {
     ...server,
     config,
-    reset: () => resetToSeeds(server.sql),
+    reset: () => resetToSeeds(server.sql, config.passwordCost),
     signToken: (claims) => issueToken(config.jwtSecret, claims),
     async stop() {
       await server.close();

@@ -25,7 +25,6 @@ import {
 } from '@chirp/api-rules';
 import { deleteAccountRows, loadAccountData } from '../db/account-data';
 import { loadUsersById } from '../db/records';
-import { hashPassword, verifyPassword } from '../passwords';
 import { change, currentMoment, isUniqueViolation, keepChange, reply, specView, token, type RouteHandler } from './context';
 import type { Queryable } from '../db/sql';
 
@@ -55,8 +54,8 @@ export const accountHandlers = {
   changePassword: async (call, services, claims) => {
     const { currentPassword, newPassword } = readPasswordChange(readJsonObject(call.body));
     const caller = await loadCaller(services.sql, claims!);
-    if (!(await verifyPassword(currentPassword, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongCurrentPassword);
-    const passwordHash = await hashPassword(newPassword);
+    if (!(await services.passwords.verify(currentPassword, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongCurrentPassword);
+    const passwordHash = await services.passwords.hash(newPassword);
     const { user } = await change(services.sql, { userIds: [caller._id], narrow: true }, (db) => renewSessions(db, findCaller(db, claims!), passwordHash));
     return reply({ encodedToken: await token(services, user) });
   },
@@ -76,7 +75,7 @@ export const accountHandlers = {
   deleteAccount: async (call, services, claims) => {
     const { password } = readAccountDeletion(readJsonObject(call.body));
     const caller = await loadCaller(services.sql, claims!);
-    if (!(await verifyPassword(password, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongPasswordToDelete);
+    if (!(await services.passwords.verify(password, caller.passwordHash))) refuse(403, ACCOUNT_ERRORS.wrongPasswordToDelete);
     const reservation = await reserveUsername(caller.username, currentMoment().now);
     const uploads = await services.sql.transaction((tx) => deleteAccountRows(tx, caller, reservation));
     // Files are not in the transaction: removed once it is committed (a failure leaves a file no row names).

@@ -34,6 +34,7 @@ import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
 import type { FailureCounter } from '../limits';
 import type { ImageStore } from '../image-store';
+import type { Passwords } from '../passwords';
 
 export interface Services {
   sql: Sql;
@@ -45,6 +46,8 @@ export interface Services {
   images: ImageStore;
   /** Usernames (lower case) given the moderator role by CHIRP_MODERATORS, beside those granted it in the database. */
   moderatorNames: readonly string[];
+  /** Hashes and checks passwords, at one cost for every new hash. */
+  passwords: Passwords;
 }
 
 /** A route's work on this server (the route table of `@chirp/api-rules` says which and how to call it). */

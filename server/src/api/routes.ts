@@ -2,7 +2,6 @@
  * The route table's calls (`API_ROUTES` of `@chirp/api-rules`) answered from PostgreSQL / PGlite,
  * with the shared rules, exactly as the in-browser back end answers them (browser-backend/src/*-routes.ts).
  */
-import { randomBytes } from 'node:crypto';
 import {
   LIMITS,
   SPEC_ERRORS,
@@ -29,7 +28,6 @@ import {
 } from '@chirp/api-rules';
 import { loadUsersToShow, loadPostsById, loadUserForLogin, loadUserNamed, loadUsersById, loadUsersNamedAnyCase, saveChanges } from '../db/records';
 import { loadReservations } from '../db/account-data';
-import { hashPassword, verifyPassword } from '../passwords';
 import { withinPostQuota } from '../quotas';
 import { claimLike } from '../like-limits';
 import {
@@ -85,10 +83,6 @@ async function ownUser(user: StoredUser, services: Services, call: ApiCall, comp
   return compact ? compactProfile(services.sql, { id: user._id }, call, user._id) : answerUser(user, services, call);
 }
 
-/** A hash of nothing anyone knows, made once, with the same parameters as every stored one. */
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
-
 const createPostHandler = changeHandler(keepChange, CHANGES.createPost, (outcome, { sql }, { call, claims, compact }) =>
   // createPost appends: the new post is the last one.
   compact
@@ -112,7 +106,7 @@ const limitedLikes =
 
 export const authHandlers = {
   signup: async (call, services) => {
-    const { compact, profile, passwordHash, nameDigest } = await readSignupCall(call, hashPassword);
+    const { compact, profile, passwordHash, nameDigest } = await readSignupCall(call, services.passwords.hash);
     const moment = currentMoment();
     const { user } = await services.sql
       .transaction(async (tx) => {
@@ -139,7 +133,7 @@ export const authHandlers = {
       return { status: 429, body, headers: { 'retry-after': String(Math.ceil(wait / 1000)) } };
     }
     // An unknown name costs a hash too, so the time of the answer does not tell which names exist.
-    const matches = await verifyPassword(password, users[0]?.passwordHash ?? (await dummyHash()));
+    const matches = await services.passwords.verify(password, users[0]?.passwordHash ?? (await services.passwords.dummy()));
     const user = userForLogin({ ...none, users }, name);
     if (!matches) refuse(401, SPEC_ERRORS.wrongPassword);
     await services.loginFailures.succeeded(attempt);
