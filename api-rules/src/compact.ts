@@ -97,6 +97,7 @@ function quoteFields(db: Database, post: StoredPost, viewer: Viewer): Pick<Compa
       content: quoted.content,
       ...(quoted.image === undefined ? {} : { image: viewer.postImage({ ...quoted, image: quoted.image }) }),
       ...(quoted.imageAlt === undefined ? {} : { imageAlt: quoted.imageAlt }),
+      ...imagesField(imagesOf(quoted), (image, position) => viewer.postImage({ ...quoted, image }, position)),
       username: quoted.username,
       author: toCard(author, viewer),
       createdAt: quoted.createdAt,

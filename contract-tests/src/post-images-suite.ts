@@ -62,6 +62,18 @@ export function definePostImagesSuite(getContext: () => ContractContext): void {
     expect(spec).not.toHaveProperty('images');
   });
 
+  it('embeds every image of a quoted post in the quote, in order, with its description and the address the post itself has', async () => {
+    const { token } = await api.loginGuest();
+    const original = (await post(token, { content: 'Four of them', images: FOUR })).body.post as CompactPost;
+    const quote = await post(token, { content: 'Look at these', quoteOf: original._id });
+    expect(quote.status).toBe(201);
+    const embedded = (quote.body.post as CompactPost).quote;
+    expect(embedded && 'images' in embedded ? embedded.images : undefined).toEqual(original.images);
+    const [read] = (await call('GET', `/posts/user/${GUEST}?view=compact&limit=1`)).body.posts as CompactPost[];
+    expect(read!.quote).toEqual(embedded);
+    expect(descriptions(embedded && 'images' in embedded ? embedded.images : undefined)).toEqual(['A loaf on a board', undefined, 'A field at noon', 'The fourth']);
+  });
+
   it('answers a one-image post of the original API with `images` beside, and takes `image` sent with the same first image', async () => {
     const { token } = await api.loginGuest();
     const single = (await post(token, { content: 'One', image: SOURDOUGH, imageAlt: 'Bread' })).body.post as CompactPost;

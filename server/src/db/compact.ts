@@ -77,6 +77,8 @@ interface CompactPostRow extends PersonRow {
   quoted_content: string | null;
   quoted_image: string | null;
   quoted_image_alt: string | null;
+  quoted_more_images: StoredImage[] | null;
+  quoted_image_version: string | number | null;
   quoted_created_at: Date | null;
   quoted_created_offset: number | null;
   quoted_author_id: string | null;
@@ -94,13 +96,26 @@ interface CompactPostRow extends PersonRow {
  */
 const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
     SELECT q.id::text AS quoted_id, q.content AS quoted_content, ${namedImageColumn('q')} AS quoted_image, q.image_alt AS quoted_image_alt,
-      q.created_at AS quoted_created_at, q.created_offset AS quoted_created_offset, qa.id::text AS quoted_author_id,
+      q.more_images AS quoted_more_images, ${pictureVersion('q')} AS quoted_image_version, q.created_at AS quoted_created_at, q.created_offset AS quoted_created_offset, qa.id::text AS quoted_author_id,
       qa.username AS quoted_username, qa.first_name AS quoted_first_name, qa.last_name AS quoted_last_name,
       ${pictureColumn('qa')} AS quoted_picture, ${pictureVersion('qa')} AS quoted_picture_version
     FROM posts q JOIN users qa ON qa.id = q.author_id
     WHERE q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer}))
   ) quoted ON p.quote_of IS NOT NULL`;
+
+/** A post's `images` in the compact form: the first named by the query, the others here, the same way. */
+function compactImages(
+  naming: PictureNaming,
+  postId: string,
+  version: string | number,
+  image: Pick<StoredPost, 'image' | 'imageAlt'>,
+  moreImages: Pick<StoredPost, 'moreImages'>,
+) {
+  return imagesField(imagesOf({ ...image, ...moreImages }), (named, position) =>
+    position === 1 ? named : namedInline(naming, named, postImagePath(postId, Number(version), position)),
+  );
+}
 
 function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPost, 'quoteOf' | 'quote'> {
   if (row.quote_of === null) return {};
@@ -112,13 +127,16 @@ function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPo
     },
     naming,
   );
+  const quotedId = row.quoted_id;
+  const image = row.quoted_image === null ? {} : { image: withOrigin(naming, row.quoted_image), ...(row.quoted_image_alt === null ? {} : { imageAlt: row.quoted_image_alt }) };
+  const moreImages = row.quoted_more_images === null ? {} : { moreImages: row.quoted_more_images };
   return {
     quoteOf: row.quote_of,
     quote: {
-      _id: row.quoted_id,
+      _id: quotedId,
       content: row.quoted_content ?? '',
-      ...(row.quoted_image === null ? {} : { image: withOrigin(naming, row.quoted_image) }),
-      ...(row.quoted_image === null || row.quoted_image_alt === null ? {} : { imageAlt: row.quoted_image_alt }),
+      ...image,
+      ...compactImages(naming, quotedId, row.quoted_image_version ?? 0, image, moreImages),
       username: row.quoted_username!,
       author,
       createdAt: formatTimestamp(new Date(row.quoted_created_at!), row.quoted_created_offset ?? 0),
@@ -193,10 +211,7 @@ export async function compactPostsWhere(
         _id: row.post_id,
         content: row.content,
         ...image,
-        ...imagesField(imagesOf({ ...image, ...moreImages }), (named, position) =>
-          // The first is named by the query; the others here, the same way.
-          position === 1 ? named : namedInline(naming, named, postImagePath(row.post_id, Number(row.image_version), position)),
-        ),
+        ...compactImages(naming, row.post_id, row.image_version, image, moreImages),
         username: row.username,
         author: toSummary(row, naming),
         likeCount,

@@ -617,6 +617,22 @@ describe('quotes', () => {
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/post/q1');
   });
 
+  it('shows every image of the quoted post, each named and opening the lightbox at itself', async () => {
+    const images = [{ image: '/images/a.png', alt: 'A harbour at dawn' }, { image: '/images/b.png' }, { image: '/images/c.png', alt: 'Gulls' }];
+    const quote = { _id: 'q1', content: 'Three views', image: '/images/a.png', imageAlt: 'A harbour at dawn', images, username: 'bo', author: bo, createdAt: '2024-03-05T09:30:00+01:00' };
+    const { user, article } = showPost(aPost({ content: 'Look', quoteOf: 'q1', quote }));
+    const card = within(article).getByRole('group', { name: 'Quoted post by @bo' });
+    expect(within(card).getAllByRole('button').map((button) => button.querySelector('img')?.getAttribute('alt'))).toEqual([
+      'A harbour at dawn',
+      "Image 2 of 3 in Bo Lee's post",
+      'Gulls',
+    ]);
+    await user.click(within(card).getByRole('img', { name: "Image 2 of 3 in Bo Lee's post" }));
+    const lightbox = await screen.findByRole('dialog', { name: 'Image 2 of 3' });
+    await user.keyboard('{ArrowRight}');
+    expect(within(lightbox).getByRole('img', { name: 'Gulls' })).toBeInTheDocument();
+  });
+
   it('shows "This post was deleted" where the quoted post is gone', () => {
     const { article } = showPost(aPost({ content: 'Well said', quoteOf: 'q1', quote: { _id: 'q1', deleted: true } }));
     expect(article).toHaveTextContent('This post was deleted');

@@ -1,4 +1,4 @@
-import { type CompactPost, imageSourceOf, MODERATION_TEXTS, paths, SAFETY_TEXTS } from '@chirp/contracts';
+import { type CompactPost, MODERATION_TEXTS, paths, SAFETY_TEXTS } from '@chirp/contracts';
 import { useSession } from '@chirp/session';
 import {
   Avatar,
@@ -29,84 +29,16 @@ import { QuoteCard } from './quote-card';
 import { DeletePostDialog } from './delete-post-dialog';
 import { ReportPostDialog } from './report-post-dialog';
 import { PostText } from './post-text';
-import type { LightboxImage } from './image-lightbox';
+import { imagesToShow, PostImages } from './post-images';
 
-/** Who likes a post, and an image enlarged: loaded when first opened. */
+/** Who likes a post: loaded when first opened. */
 const LikersDialog = lazy(() => import('./likers-dialog'));
-const ImageLightbox = lazy(() => import('./image-lightbox'));
 
 /** The like and repost counts' buttons: each name holds the number it shows. */
 export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;
 export const repostersButtonName = (count: number) => `Reposted by ${count} ${count === 1 ? 'person' : 'people'}`;
 import { blockAuthor, copyPostLink, muteAuthor } from '../../lib/author-actions';
 import './post-card.css';
-
-// The image's width in the card: the main column less the avatar and the padding (about 530 px), or the phone's width less those.
-const POST_IMAGE_SIZES = '(max-width: 767.98px) calc(100vw - 80px), 540px';
-const POST_IMAGE_HALF_SIZES = '(max-width: 767.98px) calc(50vw - 40px), 270px';
-
-/** One image of the grid: a button opening the lightbox at it, named by the image's description. */
-function GridImage({ image, sizes, onOpen }: { image: LightboxImage; sizes: string; onOpen: () => void }) {
-  const [failed, setFailed] = useState(false);
-  // An image of the server's store: drawn from the copy that fills its cell.
-  const source = imageSourceOf(image.src, 'post');
-  if (failed) return <p className="post-card__media-error">The image could not be loaded.</p>;
-  return (
-    <button type="button" className="post-card__image-button" aria-haspopup="dialog" onClick={onOpen}>
-      <img
-        className="post-card__image"
-        src={image.src}
-        srcSet={source?.srcSet}
-        sizes={source ? sizes : undefined}
-        alt={image.alt}
-        loading="lazy"
-        decoding="async"
-        width={source?.width ?? 1200}
-        height={source?.height ?? 750}
-        onError={() => setFailed(true)}
-      />
-    </button>
-  );
-}
-
-/**
- * A post's images in a fixed box (its height is known before they load): one fills it, two side by
- * side, three as one large and two, four as 2×2. Each opens the lightbox at itself.
- */
-export function PostImages({ images }: { images: readonly LightboxImage[] }) {
-  const [opened, setOpened] = useState<number | null>(null);
-  // A cell of a grid is half the box's width (or less): a smaller copy fills it.
-  const sizes = images.length === 1 ? POST_IMAGE_SIZES : POST_IMAGE_HALF_SIZES;
-  return (
-    <div className={`post-card__media post-card__media--${images.length}`}>
-      {images.map((image, index) => (
-        <GridImage key={`${index}:${image.src}`} image={image} sizes={sizes} onOpen={() => setOpened(index)} />
-      ))}
-      {opened !== null && (
-        <Suspense fallback={null}>
-          <ImageLightbox images={images} start={opened} onClose={() => setOpened(null)} />
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
-/**
- * A post's images as the grid and the lightbox show them, each with its description or the default
- * one. Among several, the default names the image's place, so that four undescribed images are not
- * four buttons of one name.
- */
-export function imagesToShow(post: Pick<CompactPost, 'image' | 'imageAlt' | 'images'>, fullName: string): LightboxImage[] {
-  const fallback = `Image in ${fullName}'s post`;
-  const several = (post.images?.length ?? 0) > 1;
-  if (post.images?.length) {
-    return post.images.map((entry, index, all) => ({
-      src: entry.image,
-      alt: entry.alt || (several ? `Image ${index + 1} of ${all.length} in ${fullName}'s post` : fallback),
-    }));
-  }
-  return post.image ? [{ src: post.image, alt: post.imageAlt || fallback }] : [];
-}
 
 interface ToggleActionProps {
   variant: 'like' | 'bookmark' | 'repost';

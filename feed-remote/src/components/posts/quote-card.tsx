@@ -1,17 +1,19 @@
-import { type CompactPost, type GonePost, imageSourceOf, paths, type QuotedPost } from '@chirp/contracts';
+import { type CompactPost, type GonePost, paths, type QuotedPost } from '@chirp/contracts';
 import { Avatar, RelativeTime } from '@chirp/ui';
 import { Link } from 'react-router-dom';
+import { imagesToShow, PostImages } from './post-images';
 import './quote-card.css';
 
 /** What a quote shows where the post it quoted was deleted (or is not shown to the reader). */
 export const QUOTE_DELETED = 'This post was deleted';
 
 /** A post as a quote embeds it (the composer shows the post being quoted so). */
-export const quotedCard = ({ _id, content, image, imageAlt, username, author, createdAt }: CompactPost): QuotedPost => ({
+export const quotedCard = ({ _id, content, image, imageAlt, images, username, author, createdAt }: CompactPost): QuotedPost => ({
   _id,
   content,
   ...(image === undefined ? {} : { image }),
   ...(imageAlt === undefined ? {} : { imageAlt }),
+  ...(images === undefined ? {} : { images }),
   username,
   author,
   createdAt,
@@ -19,7 +21,8 @@ export const quotedCard = ({ _id, content, image, imageAlt, username, author, cr
 
 /**
  * The post a quote embeds, under the quote's text (and in the composer while quoting): its author,
- * date, text and image, the date a link to the post. Where it is gone, "This post was deleted".
+ * date, text and images (a smaller grid than a post's, each opening the lightbox), the date a link
+ * to the post. Where it is gone, "This post was deleted".
  */
 export function QuoteCard({ quote }: { quote: QuotedPost | GonePost }) {
   if ('deleted' in quote) {
@@ -31,7 +34,7 @@ export function QuoteCard({ quote }: { quote: QuotedPost | GonePost }) {
   }
   const { author } = quote;
   const name = `${author.firstName} ${author.lastName}`.trim() || quote.username;
-  const source = quote.image ? imageSourceOf(quote.image, 'post') : undefined;
+  const images = imagesToShow(quote, name);
   return (
     <div className="quote-card" role="group" aria-label={`Quoted post by @${quote.username}`}>
       <p className="quote-card__header">
@@ -44,17 +47,7 @@ export function QuoteCard({ quote }: { quote: QuotedPost | GonePost }) {
         </Link>
       </p>
       {quote.content && <p className="quote-card__content">{quote.content}</p>}
-      {quote.image && (
-        <img
-          className="quote-card__image"
-          src={quote.image}
-          srcSet={source?.srcSet}
-          sizes="(max-width: 767.98px) calc(100vw - 110px), 500px"
-          alt={quote.imageAlt || `Image in ${name}'s post`}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      {images.length > 0 && <PostImages key={images.map((image) => image.src).join(' ')} images={images} className="quote-card__media" />}
     </div>
   );
 }

@@ -99,11 +99,25 @@ export const Post = open({
  * the answers' types only gain optional members (@chirp/session's surface: an added member is a
  * minor version).
  */
+const PostImageObject = open({
+  image: Text,
+  /** Its description, as its author wrote it (none: the app says whose image it is). */
+  alt: Type.Optional(Text),
+  /** Its size in pixels, where the image's URL says it (a stored image): its box is kept before it loads. */
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+});
+/** One of a post's images, in the compact form's `images`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PostImageData extends Static<typeof PostImageObject> {}
+const PostImage = Type.Unsafe<PostImageData>(PostImageObject);
 const QuotedPostObject = open({
   _id: Text,
   content: Text,
   image: Type.Optional(Text),
   imageAlt: Type.Optional(Text),
+  /** Every image of the quoted post, in order (absent: none), as in a post's `images`. */
+  images: Type.Optional(Type.Array(PostImage)),
   username: Text,
   author: UserSummary,
   createdAt: Text,
@@ -122,18 +136,6 @@ export const GonePost = Type.Unsafe<GonePostData>(GonePostObject);
 export interface ReposterData extends Static<typeof UserSummary> {}
 const Reposter = Type.Unsafe<ReposterData>(UserSummary);
 
-const PostImageObject = open({
-  image: Text,
-  /** Its description, as its author wrote it (none: the app says whose image it is). */
-  alt: Type.Optional(Text),
-  /** Its size in pixels, where the image's URL says it (a stored image): its box is kept before it loads. */
-  width: Type.Optional(Type.Integer()),
-  height: Type.Optional(Type.Integer()),
-});
-/** One of a post's images, in the compact form's `images`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PostImageData extends Static<typeof PostImageObject> {}
-const PostImage = Type.Unsafe<PostImageData>(PostImageObject);
 
 export const CompactPost = open({
   _id: Text,
