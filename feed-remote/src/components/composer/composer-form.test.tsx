@@ -285,6 +285,33 @@ describe('the composer', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Attached images' })).toBeNull());
   });
 
+  it('keeps the images in the order they were picked, whichever upload answers first; a failed one leaves its place', async () => {
+    const uploads = [deferred<string>(), deferred<string>(), deferred<string>(), deferred<string>()];
+    let call = 0;
+    vi.mocked(uploadImage).mockImplementation(() => uploads[call++]!.promise);
+    const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aCompactPost({}, summaryOf(me)) });
+    const { user, imageInput, postButton } = showComposer();
+    await user.upload(imageInput, [picture(), picture(), picture(), picture()]);
+    await waitFor(() => expect(uploadImage).toHaveBeenCalledTimes(4));
+    await act(async () => uploads[3]!.resolve('data:image/png;base64,Rk9VUg=='));
+    await act(async () => uploads[2]!.resolve('data:image/png;base64,VEhSRUU='));
+    // The third and fourth are in, but wait for the first two: all four are still being prepared.
+    expect(screen.getAllByRole('status').filter((status) => status.textContent?.includes('Preparing image'))).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /^Add description/ })).toBeNull();
+    await act(async () => uploads[1]!.reject(new Error('network down')));
+    await act(async () => uploads[0]!.resolve('data:image/png;base64,T05F'));
+    expect(await screen.findByRole('button', { name: 'Add description, image 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove image 4' })).toBeNull();
+    expect(screen.getByText('Server Error')).toBeInTheDocument();
+    await user.click(postButton);
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![0].images).toEqual([
+      { image: 'data:image/png;base64,T05F' },
+      { image: 'data:image/png;base64,VEhSRUU=' },
+      { image: 'data:image/png;base64,Rk9VUg==' },
+    ]);
+  });
+
   it('keeps the first four of more picked at once, and says so', async () => {
     vi.mocked(uploadImage).mockResolvedValue('data:image/png;base64,AAAA');
     const { user, imageInput } = showComposer();

@@ -50,9 +50,10 @@ export interface PendingImage {
 
 /**
  * The composer's images, up to MAX_POST_IMAGES: each picked file starts its upload at once (several
- * at once, in order), and Post waits until every one is ready. Removing an image, or the composer
- * going, makes a late upload's answer irrelevant. Where the uploaded images are kept is the caller's
- * (a new post's draft keeps them across visits).
+ * at once), and Post waits until every one is ready. The images keep the order they were picked in,
+ * whichever upload answers first: one that is ready waits, shown as pending, for those picked before
+ * it. Removing an image, or the composer going, makes a late upload's answer irrelevant. Where the
+ * uploaded images are kept is the caller's (a new post's draft keeps them across visits).
  */
 export function useImageAttachments(upload: UploadImage, [images, changeImages]: ImagesState) {
   const [pending, setPending] = useState<PendingImage[]>([]);
@@ -60,11 +61,17 @@ export function useImageAttachments(upload: UploadImage, [images, changeImages]:
   // Uploads whose answer is still wanted; Remove all (and unmounting) empties it.
   const wanted = useRef(new Set<number>());
   const previews = useRef(new Set<string>());
+  // The images not yet placed, in the order they were picked, and the answers already in (null: failed).
+  const unplaced = useRef<PendingImage[]>([]);
+  const answers = useRef(new Map<number, string | null>());
+  const mounted = useRef(true);
 
   useEffect(() => {
     const own = previews.current;
     const live = wanted.current;
+    mounted.current = true;
     return () => {
+      mounted.current = false;
       live.clear(); // an upload finishing after unmount must not set state
       own.forEach((url) => URL.revokeObjectURL(url));
     };
@@ -77,19 +84,43 @@ export function useImageAttachments(upload: UploadImage, [images, changeImages]:
     setPending((current) => current.filter((other) => other.id !== entry.id));
   }, []);
 
+  /** Places the answered images that no earlier pick still waits before, in the order they were picked. */
+  const placeAnswered = useCallback(() => {
+    const urls: string[] = [];
+    while (unplaced.current.length > 0 && answers.current.has(unplaced.current[0]!.id)) {
+      const entry = unplaced.current.shift()!;
+      const url = answers.current.get(entry.id);
+      answers.current.delete(entry.id);
+      if (url) urls.push(url);
+      settle(entry);
+    }
+    if (urls.length > 0) changeImages((current) => [...current, ...urls.map((image) => ({ image }))].slice(0, Math.max(current.length, MAX_POST_IMAGES)));
+  }, [changeImages, settle]);
+
   const uploadOne = useCallback(
     async (file: File, entry: PendingImage) => {
+      let url: string | null = null;
       try {
-        const url = await upload(file);
-        if (!wanted.current.has(entry.id)) return;
-        changeImages((current) => (current.length < MAX_POST_IMAGES ? [...current, { image: url }] : current));
+        url = await upload(file);
       } catch (error) {
         if (wanted.current.has(entry.id)) toast.error(uploadFailure(error));
-      } finally {
-        if (wanted.current.has(entry.id)) settle(entry);
       }
+      if (!wanted.current.has(entry.id)) return;
+      answers.current.set(entry.id, url);
+      placeAnswered();
     },
-    [upload, changeImages, settle],
+    [upload, placeAnswered],
+  );
+
+  /** Takes back an image still pending: its upload's answer no longer counts, and those after it go on. */
+  const cancelImage = useCallback(
+    (entry: PendingImage) => {
+      settle(entry);
+      unplaced.current = unplaced.current.filter((other) => other.id !== entry.id);
+      answers.current.delete(entry.id);
+      placeAnswered();
+    },
+    [settle, placeAnswered],
   );
 
   const attachImages = useCallback(
@@ -97,6 +128,8 @@ export function useImageAttachments(upload: UploadImage, [images, changeImages]:
       // The picker accepts image/* (spec 5) but a person can still choose "All files", and the
       // browser's image/* includes kinds no back end keeps (SVG, BMP, HEIC): those are refused, the others kept.
       const checked = await Promise.all(files.map(async (file) => ({ file, uploadable: await isUploadableImage(file).catch(() => false) })));
+      // The composer closed while the files were read: nothing is uploaded for a draft that is gone.
+      if (!mounted.current) return;
       if (checked.some((entry) => !entry.uploadable)) toast.error(NOT_AN_IMAGE);
       const chosen = checked.filter((entry) => entry.uploadable).map((entry) => entry.file);
       if (chosen.length > room) toast.error(TOO_MANY_IMAGES);
@@ -104,6 +137,7 @@ export function useImageAttachments(upload: UploadImage, [images, changeImages]:
         const entry = { id: ++nextId.current, preview: URL.createObjectURL(file) };
         wanted.current.add(entry.id);
         previews.current.add(entry.preview);
+        unplaced.current.push(entry);
         return { file, entry };
       });
       setPending((current) => [...current, ...entries.map(({ entry }) => entry)]);
@@ -119,9 +153,11 @@ export function useImageAttachments(upload: UploadImage, [images, changeImages]:
   );
   const removeAll = useCallback(() => {
     wanted.current.clear();
+    unplaced.current = [];
+    answers.current.clear();
     pending.forEach(settle);
     changeImages(() => []);
   }, [pending, settle, changeImages]);
 
-  return { images, pending, attachImages, removeImage, cancelImage: settle, describeImage, removeAll };
+  return { images, pending, attachImages, removeImage, cancelImage, describeImage, removeAll };
 }
