@@ -1,5 +1,31 @@
 import react from '@vitejs/plugin-react';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The longest files, slowest first (seconds each, alone, 2026-11-27). Vitest orders files by the
+ * durations it cached in earlier runs, else by their size; a clean clone has no cache, and the two
+ * contract suites are small files that import their tests: they started last and ran on for 3 min
+ * with one core idle. Started first, the rest fill the cores around them.
+ */
+const SLOWEST_FIRST = [
+  'server/src/__tests__/contract.server.test.ts', // 160 s
+  'server/src/__tests__/contract.postgres.test.ts', // 150 s
+  'server/src/__tests__/login-limits.server.test.ts', // 100 s, mostly waiting out its windows
+  'server/src/__tests__/quotas.server.test.ts', // 39 s
+  'server/src/__tests__/http.server.test.ts', // 38 s
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return index === -1 ? SLOWEST_FIRST.length : index;
+    };
+    // Array.prototype.sort is stable: the others keep the base order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -19,6 +45,7 @@ export default defineConfig({
     // sockets and timers, so three at once keep both cores busy. A slower test under that load gets
     // more than the default 5 s.
     maxWorkers: 3,
+    sequence: { sequencer: SlowestFirst },
     testTimeout: 15_000,
   },
 });
