@@ -1,6 +1,6 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
 import { expectNoViolationsInEitherTheme } from '../profile/a11y-helpers';
-import { feedReady, homeComposer, PICTURE, postCard, toastMessage } from './feed-helpers';
+import { feedReady, homeComposer, PICTURE, postCard, publish, toastMessage } from './feed-helpers';
 
 const TEXT = 'Four mornings, one described';
 const DESCRIBED = 'The third sunrise, over a calm bay';
@@ -60,4 +60,15 @@ test('four images go out with a description on one: the card shows them as a gri
   // Kept: after a reload the post still has its four images.
   await page.reload();
   await expect(postCard(page, TEXT).locator('.post-card__media--4 img')).toHaveCount(4);
+
+  // A quote of it carries the four, each named as in the post.
+  await postCard(page, TEXT).getByRole('button', { name: 'Quote', exact: true }).click();
+  const quoting = page.getByRole('dialog', { name: 'Quote' });
+  await publish(quoting, 'All four, quoted');
+  await expect(quoting).toBeHidden();
+  const embedded = postCard(page, 'All four, quoted').getByRole('group', { name: 'Quoted post by @guestuser' });
+  await expect(embedded.getByRole('img')).toHaveCount(4);
+  await embedded.getByRole('button', { name: DESCRIBED }).click();
+  await expect(page.getByRole('dialog', { name: 'Image 3 of 4' })).toBeVisible();
+  await page.keyboard.press('Escape');
 });
