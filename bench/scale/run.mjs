@@ -33,6 +33,7 @@
  * with 5,000 posts in its storage.
  *
  *   npm run build && npm run bench:scale
+ *   npm run bench:scale -- --following   (the Following figure alone: the large size, no browser)
  * Env: DATABASE_URL, RUNS (5), BENCH_USERS (10000), BENCH_POSTS (100000), BENCH_TAG_POSTS (200000), BENCH_SCROLL_POSTS (2000),
  * BENCH_SECONDS (5 per autocannon run), BENCH_CONNECTIONS (10), BENCH_BROWSER_POSTS (5000).
  * Writes bench/results/scale.json (and, when a journey fails, a screenshot in bench/results/scale-failures/).
@@ -472,6 +473,30 @@ const report = {
   server: {},
   inBrowser: {},
 };
+if (process.argv.includes('--following')) {
+  // The Following figure alone (`npm run bench:scale -- --following`): the large size, no browser.
+  const rows = [];
+  const check = (figure, value, target, pass) => rows.push({ figure, value, target, result: pass ? 'pass' : 'MISS' });
+  try {
+    for (const database of ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]) {
+      log(`${database}, large: seeding ${USERS} users, ${POSTS} posts…`);
+      const large = await startSize(database, 'large');
+      try {
+        const row = await followingFeed(large.apiUrl, large.fixtures.followingReader, { connections: CONNECTIONS, seconds: SECONDS }, log);
+        await large.stop();
+        checkFollowing(check, database, row, await large.withSql((sql) => followingPlan(sql, large.fixtures.followingReader)), TARGETS.p99Ms);
+      } finally {
+        await large.stop();
+        await large.remove();
+      }
+    }
+  } finally {
+    await releaseAll();
+  }
+  console.table(rows);
+  process.exit(rows.every((row) => row.result === 'pass') ? 0 : 1);
+}
+
 const browser = await launchChromium(chromium);
 const closeBrowser = track(() => browser.close());
 let failure;
