@@ -118,7 +118,8 @@ interface FollowingLine {
  * once, at the latest repost by someone the reader follows (or the reader), else at its own time.
  * Two index walks merged: the followed authors' posts that nobody followed reposted (the feed index,
  * as before), and the latest followed repost of each post (reposts_by_user, each checked against
- * reposts_of_post for a later one); reposters the reader does not see do not count.
+ * reposts_of_post for a later one); reposters the reader does not see do not count. The merge keeps
+ * the page's `limit + 1` lines, which are all the caller reads whole.
  */
 export async function followingLines(q: Queryable, readerId: string, request: Required<PageRequest>): Promise<FollowingLine[]> {
   const params: unknown[] = [];
@@ -132,8 +133,10 @@ export async function followingLines(q: Queryable, readerId: string, request: Re
   const own = start ? afterKey(start, { at: 'p.created_at', seq: 'p.seq', id: 'p.id' }, param) : undefined;
   const reposted = start ? afterKey(start, { at: 'r.created_at', seq: 'r.seq', id: 'r.post_id' }, param) : undefined;
   const limit = param(request.page.limit + 1);
+  // Merged here, in the page's order, so that only the lines of the page are read whole afterwards
+  // (each half answers up to limit + 1; together they are twice the page).
   const { rows } = await q.query<FollowingLine>(
-    `(SELECT p.id::text AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::text AS reposter FROM posts p
+    `SELECT * FROM ((SELECT p.id::text AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::text AS reposter FROM posts p
         WHERE p.reply_to IS NULL AND (p.author_id = ${reader} OR p.author_id IN ${followed}) AND ${shown}
           AND NOT EXISTS (SELECT 1 FROM reposts r WHERE r.post_id = p.id AND ${counted('r')})
           ${own ? `AND p.created_at <= ${own.at} AND ${own.afterInTime}` : ''}
@@ -144,7 +147,8 @@ export async function followingLines(q: Queryable, readerId: string, request: Re
           AND NOT EXISTS (SELECT 1 FROM reposts r2 WHERE r2.post_id = r.post_id AND ${counted('r2')}
             AND (r2.created_at > r.created_at OR (r2.created_at = r.created_at AND r2.seq > r.seq)))
           ${reposted ? `AND r.created_at <= ${reposted.at} AND ${reposted.afterInTime}` : ''}
-        ORDER BY r.created_at DESC, r.seq DESC, r.post_id LIMIT ${limit})`,
+        ORDER BY r.created_at DESC, r.seq DESC, r.post_id LIMIT ${limit})) lines
+     ORDER BY at DESC, at_seq DESC, post_id COLLATE "C" LIMIT ${limit}`,
     params,
   );
   return rows;
