@@ -2,7 +2,8 @@
  * bench:scale's Following figure: the Following page (`GET /api/posts/following?view=compact`) of a
  * reader who follows FOLLOWS (2,000) bench people, at the large size (100,000 posts): one call first,
  * which must answer a full page by followed people only; then autocannon as the other figures; and,
- * after the server stopped, the page's SQL alone (median of 20) and the posts its scan read.
+ * after the server stopped, the page's SQL alone (median of 20): its lines (`followingLines`, the
+ * followed posts and reposts merged) and those lines' posts read whole, as the route reads them.
  *
  * run.mjs lays the reader down (`seedFollowingReader`) and measures it (`followingFeed`, `followingPlan`);
  * `checkFollowing` adds its line to the report.
@@ -12,7 +13,7 @@ import { median, round } from '../support/figures.mjs';
 import { BENCH_PASSWORD } from '../support/scale-data.mjs';
 
 const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
-const { pageQuery } = await import('../../server/src/db/post-queries.ts');
+const { followingLines } = await import('../../server/src/db/post-queries.ts');
 const { LIMITS } = await import('@chirp/api-rules');
 
 export const FOLLOWING_READER = 'reader_following';
@@ -55,33 +56,25 @@ export async function followingFeed(apiUrl, reader, load, log = console.info) {
   return { ...(await runAutocannon(apiUrl, name, request, load)), following: reader.username, page };
 }
 
-/** The page's SQL alone, one call at a time (median of 20), and the posts its scan read (EXPLAIN ANALYZE). */
+/** The page's SQL alone, one call at a time (median of 20): its lines, then their posts whole, as the route reads them. */
 export async function followingPlan(sql, reader) {
   const request = { sort: 'latest', page: { limit: LIMITS.defaultPageSize } };
-  const { condition, params, tail } = pageQuery({ followedBy: reader.id, replies: 'none', hiddenFor: reader.id, viewer: reader.id }, request);
   const times = [];
+  let lines = [];
   for (let run = 0; run < 20; run += 1) {
     const started = performance.now();
-    await compactPostsWhere(sql, reader.id, { origin: 'http://server' }, condition, [...params], tail);
+    lines = await followingLines(sql, reader.id, request);
+    await compactPostsWhere(sql, reader.id, { origin: 'http://server' }, 'WHERE p.id = ANY($1::uuid[])', [lines.map((line) => line.post_id)]);
     times.push(performance.now() - started);
   }
-  const { rows } = await sql.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) SELECT * FROM posts p ${condition} ${tail}`, params);
-  const raw = Object.values(rows[0])[0];
-  const [{ Plan: plan }] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  let postsRead = 0;
-  const walk = (node) => {
-    if (node['Relation Name'] === 'posts' && node.Alias === 'p') postsRead += node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(plan);
-  return { queryMs: round(median(times), 2), postsRead };
+  return { queryMs: round(median(times), 2), lines: lines.length };
 }
 
 /** The report's line: p99 against the aim, a full page, every post by someone followed. */
 export function checkFollowing(check, database, row, plan, p99Ms) {
   if (!row) return;
   const failed = row.non2xx || row.errors ? ` ${row.non2xx} non-2xx, ${row.errors} errors!` : '';
-  const sqlPart = plan ? `; its SQL ${plan.queryMs} ms, reading ${plan.postsRead} posts` : '';
+  const sqlPart = plan ? `; its SQL ${plan.queryMs} ms (${plan.lines} lines read whole)` : '';
   check(
     `${database}: Following page p99 (follows ${row.page.followingCount})`,
     `${row.p99Ms} ms (p50 ${row.p50Ms}, ${row.reqPerSec} req/s); page ${row.page.posts} posts${sqlPart}${failed}`,
