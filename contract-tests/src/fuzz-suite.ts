@@ -34,6 +34,8 @@ const badDataUrl = fc.constantFrom('data:image/png,%', 'data:image/png,%E0%A4%A'
 /** A JSON value of any shape, never a well-formed body for the route. */
 const wrongValue = fc.oneof(fc.jsonValue(), anyText, fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }));
 
+const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
 /** Bodies each route must refuse: the right outline with a malformed or wrongly typed field, or no outline at all. */
 function badBodies(route: RouteSpec): fc.Arbitrary<string> {
   const raw = fc.oneof(printable, fc.constantFrom('{', '[]', 'null', '"x"', '{"a":', '{}'));
@@ -50,7 +52,8 @@ function badBodies(route: RouteSpec): fc.Arbitrary<string> {
       case 'credentials':
         return fc.record({ username: wrongValue.filter((value) => typeof value !== 'string'), password: wrongValue });
       case 'profileEdit':
-        return fc.record({ userData: fc.oneof(wrongValue, fc.record({ profilePic: badDataUrl, bio: anyText })) });
+        // An empty userData is a well-formed edit that changes no field.
+        return fc.record({ userData: fc.oneof(wrongValue.filter((value) => !isEmptyObject(value)), fc.record({ profilePic: badDataUrl, bio: anyText })) });
       case 'postData':
         return fc.record({ postData: fc.oneof(wrongValue, fc.record({ content: anyText, image: badDataUrl })) });
       case 'accountEdit':

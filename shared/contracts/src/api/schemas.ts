@@ -94,11 +94,6 @@ export const Post = open({
 
 // Answers in the compact form (`?view=compact`): what a screen shows, never lists that grow with the network.
 
-/*
- * What reposts and quotes add to a compact post. Each is optional and named by an interface, so that
- * the answers' types only gain optional members (@chirp/session's surface: an added member is a
- * minor version).
- */
 const PostImageObject = open({
   image: Text,
   /** Its description, as its author wrote it (none: the app says whose image it is). */
@@ -111,6 +106,11 @@ const PostImageObject = open({
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface PostImageData extends Static<typeof PostImageObject> {}
 const PostImage = Type.Unsafe<PostImageData>(PostImageObject);
+/*
+ * What reposts and quotes add to a compact post. Each is optional and named by an interface, so that
+ * the answers' types only gain optional members (@chirp/session's surface: an added member is a
+ * minor version).
+ */
 const QuotedPostObject = open({
   _id: Text,
   content: Text,
