@@ -42,7 +42,7 @@ export async function seedFollowingReader(sql, { follows = 2_000 } = {}) {
   });
 }
 
-/** One call (a full page, all by followed people or the reader), then autocannon on the page. */
+/** One call (a full page, all by followed people or the reader), then autocannon on the page: warm-up, `load`, then alone. */
 export async function followingFeed(apiUrl, reader, load, log = console.info) {
   const { token } = await logInThroughApi(apiUrl, reader.username, BENCH_PASSWORD);
   const answer = await call(apiUrl, 'GET', PATH, token);
@@ -53,7 +53,14 @@ export async function followingFeed(apiUrl, reader, load, log = console.info) {
   const name = `GET ${PATH} (${reader.username}: follows ${following})`;
   log(`  autocannon: ${name}; its page: ${page.posts} posts`);
   const request = { method: 'GET', setupRequest: (request) => ({ ...request, path: PATH, headers: { authorization: token } }) };
-  return { ...(await runAutocannon(apiUrl, name, request, load)), following: reader.username, page };
+  // Two uncounted seconds first: each pooled connection prepares the page's statements, and PostgreSQL
+  // plans them for their parameters five times before it settles on a generic plan.
+  await runAutocannon(apiUrl, `${name}, warm-up`, request, { ...load, seconds: 2 });
+  const loaded = await runAutocannon(apiUrl, name, request, load);
+  // Beside it, one reader at a time: the page's own latency, without the queue of ten on two cores.
+  log(`  autocannon: ${name}, one connection`);
+  const alone = await runAutocannon(apiUrl, `${name}, one connection`, request, { ...load, connections: 1 });
+  return { ...loaded, following: reader.username, page, alone: { p50Ms: alone.p50Ms, p99Ms: alone.p99Ms, reqPerSec: alone.reqPerSec } };
 }
 
 /** The page's SQL alone, one call at a time (median of 20): its lines, then their posts whole, as the route reads them. */
@@ -81,4 +88,12 @@ export function checkFollowing(check, database, row, plan, p99Ms) {
     `${LIMITS.defaultPageSize} posts; p99 ≤ ${p99Ms} ms`,
     row.page.posts === LIMITS.defaultPageSize && row.page.nextCursor && row.p99Ms <= p99Ms && !failed,
   );
+  if (row.alone) {
+    check(
+      `${database}: Following page p99, one connection`,
+      `${row.alone.p99Ms} ms (p50 ${row.alone.p50Ms}, ${row.alone.reqPerSec} req/s)`,
+      `p99 ≤ ${p99Ms} ms`,
+      row.alone.p99Ms <= p99Ms,
+    );
+  }
 }

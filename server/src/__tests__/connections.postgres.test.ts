@@ -1,12 +1,14 @@
 // @vitest-environment node
 /**
  * Only with DATABASE_URL (vitest.config.ts): the server's connections behind a transaction-mode pooler
- * (as in the local cluster) — LISTEN on a connection of its own (DATABASE_LISTEN_URL), and a DATABASE_SCHEMA that the
- * connection does not carry stops the start rather than working elsewhere.
+ * (as in the local cluster) — LISTEN on a connection of its own (DATABASE_LISTEN_URL), a DATABASE_SCHEMA that the
+ * connection does not carry stops the start rather than working elsewhere, and prepared reads that a pooler
+ * loses are asked again unprepared.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../config';
+import { openPool, pooled } from '../db/postgres';
 import { startServer } from '../server';
 import { dropSchema, freshSchemaName, testConfig } from './test-server';
 
@@ -35,5 +37,42 @@ describe('the connections of a server on PostgreSQL', { timeout: 60_000 }, () =>
     const dropsTheSchema = `${DATABASE_URL}${DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c search_path=public')}`;
     const config = settings({ databaseUrl: dropsTheSchema });
     await expect(startServer(config)).rejects.toThrow(`DATABASE_SCHEMA is ${config.databaseSchema}, but the connection works in public`);
+  });
+
+  describe('prepared reads', () => {
+    const PREPARED = "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'chirp\\_%'";
+    const READ = 'SELECT $1::int + 1 AS answer';
+
+    it('are prepared once per connection and kept there; other reads are not', async () => {
+      const pool = openPool({ connectionString: DATABASE_URL, maxConnections: 1 });
+      try {
+        const q = pooled(pool);
+        await q.query('SELECT $1::int AS plain', [1]);
+        expect((await q.query<{ n: number }>(PREPARED)).rows).toEqual([{ n: 0 }]);
+        for (const value of [1, 2, 3]) expect((await q.query(READ, [value], { prepared: true })).rows).toEqual([{ answer: value + 1 }]);
+        expect((await q.query<{ n: number }>(PREPARED)).rows).toEqual([{ n: 1 }]);
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it('lost on the way (as a transaction-mode pooler without them loses them) are answered unprepared from then on', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const pool = openPool({ connectionString: DATABASE_URL, maxConnections: 1 });
+      try {
+        const q = pooled(pool);
+        await q.query(READ, [1], { prepared: true });
+        // The statement is gone from the server's connection, though the client thinks it is there.
+        await q.exec('DEALLOCATE ALL');
+        expect((await q.query(READ, [41], { prepared: true })).rows).toEqual([{ answer: 42 }]);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Prepared statements are off for this pool \(prepared statement "chirp_\w+" does not exist\)/));
+        expect((await q.query(READ, [2], { prepared: true })).rows).toEqual([{ answer: 3 }]);
+        expect((await q.query<{ n: number }>(PREPARED)).rows).toEqual([{ n: 0 }]);
+        expect(warn).toHaveBeenCalledTimes(1);
+      } finally {
+        warn.mockRestore();
+        await pool.end();
+      }
+    });
   });
 });

@@ -183,6 +183,7 @@ export async function compactPostsWhere(
       FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id
       ${QUOTED_JOIN(viewer)}`,
     [...params, viewerId],
+    { prepared: true },
   );
   return rows.map((row) => {
     const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
@@ -385,7 +386,9 @@ export async function peopleAfter(
 export async function summariesById(q: Queryable, ids: readonly string[], naming: PictureNaming): Promise<Map<string, UserSummary>> {
   const wanted = rowIds(ids);
   if (wanted.length === 0) return new Map();
-  const { rows } = await q.query<PersonRow>(`SELECT ${PERSON_COLUMNS('u', 'NULL::uuid')} FROM users u WHERE u.id = ANY($1::uuid[])`, [wanted]);
+  const { rows } = await q.query<PersonRow>(`SELECT ${PERSON_COLUMNS('u', 'NULL::uuid')} FROM users u WHERE u.id = ANY($1::uuid[])`, [wanted], {
+    prepared: true,
+  });
   return new Map(rows.map((row) => [row.id, toSummary(row, naming)]));
 }
 

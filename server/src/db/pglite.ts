@@ -8,6 +8,7 @@ interface PGliteLike {
   exec(text: string): Promise<unknown>;
 }
 
+/** PGlite has one connection and no pool: a prepared read (QueryOptions) is asked as any other. */
 function queryable(db: PGliteLike): Queryable {
   return {
     async query<Row>(text: string, params?: readonly unknown[]): Promise<Rows<Row>> {

@@ -150,6 +150,7 @@ export async function followingLines(q: Queryable, readerId: string, request: Re
         ORDER BY r.created_at DESC, r.seq DESC, r.post_id LIMIT ${limit})) lines
      ORDER BY at DESC, at_seq DESC, post_id COLLATE "C" LIMIT ${limit}`,
     params,
+    { prepared: true },
   );
   return rows;
 }

@@ -1,14 +1,42 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { ChannelListener, Queryable, Rows, Sql } from './sql';
+import type { ChannelListener, Queryable, QueryOptions, Rows, Sql } from './sql';
 
 /** Deadlocks and serialization failures are retried: the transaction is run again from the start. */
 const RETRIED_CODES = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * Whether a pool's connections keep the hot reads prepared. Between the server and PostgreSQL, a
+ * transaction-mode pooler that does not track prepared statements (PgBouncer before 1.21, or without
+ * `max_prepared_statements`) hands a statement prepared on one server connection to another; the
+ * first such failure turns preparing off for the pool, and the read is asked again unprepared.
+ */
+interface Preparing {
+  on: boolean;
+}
+
+/** PostgreSQL's answers when a named statement is missing on the server connection, or already there. */
+const PREPARED_ELSEWHERE = new Set(['26000', '42P05']);
+
+/** One name per text, the same on every connection and instance. */
+const statementName = (text: string) => `chirp_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+
+function queryable(client: pg.Pool | pg.PoolClient, preparing?: Preparing): Queryable {
   return {
-    async query<Row>(text: string, params?: readonly unknown[]): Promise<Rows<Row>> {
-      const result = await client.query(text, params as unknown[] | undefined);
+    async query<Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<Rows<Row>> {
+      const values = params as unknown[] | undefined;
+      if (options?.prepared && preparing?.on) {
+        try {
+          const result = await client.query({ name: statementName(text), text, values });
+          return { rows: result.rows as Row[] };
+        } catch (error) {
+          if (!(error instanceof pg.DatabaseError && PREPARED_ELSEWHERE.has(error.code ?? ''))) throw error;
+          preparing.on = false;
+          console.warn(`Prepared statements are off for this pool (${error.message}): is a transaction-mode pooler in between?`);
+        }
+      }
+      const result = await client.query(text, values);
       return { rows: result.rows as Row[] };
     },
     async exec(text: string) {
@@ -56,10 +84,11 @@ export function openPool(
   return pool;
 }
 
-/** Queries and transactions on a pool (each transaction on one of its connections). */
+/** Queries and transactions on a pool (each transaction on one of its connections; its hot reads prepared). */
 export function pooled(pool: pg.Pool): Queryable & Pick<Sql, 'transaction'> {
   return {
-    ...queryable(pool),
+    // Prepared statements only outside transactions: there a failed one could be asked again.
+    ...queryable(pool, { on: true }),
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();

@@ -163,7 +163,7 @@ export async function openReadReplica(primary: Sql, options: ReplicaOptions): Pr
   };
   const replica: Sql = {
     kind: 'postgres',
-    query: (text, params) => orPrimary(() => onReplica.query(text, params), () => primary.query(text, params)),
+    query: (text, params, options) => orPrimary(() => onReplica.query(text, params, options), () => primary.query(text, params, options)),
     exec: (text) => orPrimary(() => onReplica.exec(text), () => primary.exec(text)),
     transaction: (work) => orPrimary(() => onReplica.transaction(work), () => primary.transaction(work)),
     // Reads never listen; the primary's connection for LISTEN serves anyone who does.

@@ -104,7 +104,7 @@ const toUser = (row: UserRow): StoredUser => ({
 
 async function usersWhere(q: Queryable, condition: string, params: unknown[], relations: Relations = 'all'): Promise<StoredUser[]> {
   const narrowed = relations === 'all' ? params : [...params, rowIds(relations)];
-  const { rows } = await q.query<UserRow>(`${userSelect(relations, params.length + 1)} ${condition} ORDER BY u.seq`, narrowed);
+  const { rows } = await q.query<UserRow>(`${userSelect(relations, params.length + 1)} ${condition} ORDER BY u.seq`, narrowed, { prepared: true });
   return rows.map(toUser);
 }
 
@@ -123,7 +123,7 @@ export function loadUsersById(q: Queryable, ids: readonly string[], relations: R
 export async function loadSessionVersion(q: Queryable, userId: string): Promise<number | undefined> {
   const [id] = rowIds([userId]);
   if (!id) return undefined;
-  const { rows } = await q.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [id]);
+  const { rows } = await q.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [id], { prepared: true });
   return rows[0]?.session_version;
 }
 
