@@ -27,17 +27,31 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+const EXCLUDE = [
+  '**/node_modules/**',
+  '**/dist/**',
+  'e2e/**',
+  // Tests that need a real PostgreSQL (two server processes on one database) exist only with DATABASE_URL.
+  ...(process.env.DATABASE_URL ? [] : ['server/src/**/*.postgres.test.ts']),
+];
+
+/** The browser packages' tests (components, hooks, stores): happy-dom, no server. */
+const IN_THE_BROWSER = ['{shell,auth-remote,feed-remote,profile-remote,notifications-remote}/src/**/*.test.{ts,tsx}', 'shared/*/src/**/*.test.{ts,tsx}'];
+
+/**
+ * Browser tests that replace a module (`vi.mock`): in a worker shared with other files, the
+ * replacement would stay in its module cache for the files after it.
+ */
+const REPLACE_MODULES = [
+  'shell/src/remotes/remote-area.test.tsx',
+  'feed-remote/src/components/composer/composer-form.test.tsx',
+  'feed-remote/src/features/composer/drafts.test.tsx',
+  'profile-remote/src/features/profile/edit-profile-dialog.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['**/src/**/*.test.{ts,tsx}', '*/build/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}', 'deploy/**/*.test.mjs'],
-    exclude: [
-      '**/node_modules/**',
-      '**/dist/**',
-      'e2e/**',
-      // Tests that need a real PostgreSQL (two server processes on one database) exist only with DATABASE_URL.
-      ...(process.env.DATABASE_URL ? [] : ['server/src/**/*.postgres.test.ts']),
-    ],
     environment: 'happy-dom',
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
@@ -47,5 +61,28 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['**/src/**/*.test.{ts,tsx}', '*/build/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}', 'deploy/**/*.test.mjs'],
+          exclude: [...EXCLUDE, ...IN_THE_BROWSER],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: IN_THE_BROWSER,
+          exclude: [...EXCLUDE, ...REPLACE_MODULES],
+          // The browser tests share their worker's modules (React, the session, the query client):
+          // importing them again for each file was half of these tests' CPU. Each test starts from a
+          // clean session and query cache (logInAs), storage and DOM (vitest.setup.ts).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'browser (own modules)', include: REPLACE_MODULES, exclude: EXCLUDE } },
+    ],
   },
 });
