@@ -189,15 +189,26 @@ export function findPost(db: Database, postId: string): StoredPost {
   return db.posts.find((post) => post._id === postId) ?? refuse(404, DECIDED_ERRORS.postNotFound);
 }
 
+/** What a verified token's claims are checked against: all a back end needs to read of the account. */
+export type CallerStamp = Pick<StoredUser, 'username' | 'sessionVersion'>;
+
 /**
- * The caller named by a verified token; a token outliving its user is refused (decision), and one of
- * an older session version (a password changed since, or every session signed out) with a 401.
+ * The account a verified token names, as found (none: gone). A token outliving its user is refused
+ * (decision), and one of an older session version (a password changed since, or every session signed
+ * out) with a 401.
  */
-export function findCaller(db: Database, claims: { _id: string; username: string; sv?: number }): StoredUser {
-  const user = db.users.find((candidate) => candidate._id === claims._id);
+export function checkCaller<User extends CallerStamp>(user: User | undefined, claims: { username: string; sv?: number }): User {
   if (!user || user.username !== claims.username) refuse(404, SPEC_ERRORS.notRegistered);
   if ((claims.sv ?? 0) !== (user.sessionVersion ?? 0)) refuse(401, SPEC_ERRORS.invalidToken);
   return user;
+}
+
+/** The caller named by a verified token (checkCaller). */
+export function findCaller(db: Database, claims: { _id: string; username: string; sv?: number }): StoredUser {
+  return checkCaller(
+    db.users.find((candidate) => candidate._id === claims._id),
+    claims,
+  );
 }
 
 export function replaceUsers(db: Database, ...changed: StoredUser[]): Database {

@@ -225,6 +225,7 @@ export function defineAuthSuite(getContext: () => ContractContext): void {
       const token = await signToken({ _id: crypto.randomUUID(), username: 'gone.user' });
       expectRefusal(await call('GET', '/users/bookmark', { token }), 404, SPEC_ERRORS.notRegistered);
       expectRefusal(await call('POST', '/posts', { token, body: { postData: { content: 'hi' } } }), 404, SPEC_ERRORS.notRegistered);
+      expectRefusal(await call('GET', '/posts/following?view=compact', { token }), 404, SPEC_ERRORS.notRegistered);
     });
 
     it('refuses a token whose username does not match its user id', async ({ skip }) => {
@@ -233,6 +234,7 @@ export function defineAuthSuite(getContext: () => ContractContext): void {
       const priya = await api.userNamed(PRIYA);
       const token = await signToken({ _id: priya._id, username: GUEST });
       expectRefusal(await call('GET', '/users/bookmark', { token }), 404, SPEC_ERRORS.notRegistered);
+      expectRefusal(await call('GET', '/posts/following?view=compact', { token }), 404, SPEC_ERRORS.notRegistered);
     });
 
     it('lets every public call through without a token', async () => {

@@ -10,7 +10,7 @@ import {
   type PageRequest,
   decodePeopleCursor,
   encodePeopleCursor,
-  findCaller,
+  checkCaller,
   pagePosts,
   readPageRequest,
   readPeoplePageRequest,
@@ -23,7 +23,7 @@ import {
   type TokenClaims,
 } from '@chirp/api-rules';
 import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, summariesById, type PeopleFilter, type PictureNaming } from '../db/compact';
-import { loadSessionVersion, loadUserNamed, loadUsersById } from '../db/records';
+import { loadCallerStamp, loadSessionVersion, loadUserNamed } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
@@ -51,7 +51,7 @@ export async function readerId(call: ApiCall, services: Services): Promise<strin
 
 /** The caller of a call that needs one (the table checked the token), who must still exist. */
 async function existingCaller(services: Services, claims: TokenClaims): Promise<TokenClaims> {
-  findCaller({ tokenSecret: '', posts: [], users: await loadUsersById(services.sql, [claims._id], []) }, claims);
+  checkCaller(await loadCallerStamp(services.sql, claims._id), claims);
   return claims;
 }
 

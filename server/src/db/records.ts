@@ -9,6 +9,7 @@ import {
   parseTimestamp,
   type Database,
   type StoredImage,
+  type CallerStamp,
   type StoredPost,
   type StoredUser,
   type SummaryIndex,
@@ -125,6 +126,16 @@ export async function loadSessionVersion(q: Queryable, userId: string): Promise<
   if (!id) return undefined;
   const { rows } = await q.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [id], { prepared: true });
   return rows[0]?.session_version;
+}
+
+/** What a token is checked against (checkCaller): the account's username and session version; undefined when gone. */
+export async function loadCallerStamp(q: Queryable, userId: string): Promise<CallerStamp | undefined> {
+  const [id] = rowIds([userId]);
+  if (!id) return undefined;
+  const { rows } = await q.query<{ username: string; session_version: number }>('SELECT username, session_version FROM users WHERE id = $1', [id], {
+    prepared: true,
+  });
+  return rows[0] && { username: rows[0].username, sessionVersion: rows[0].session_version };
 }
 
 /** The user with exactly this username (`/posts/user/…` matches exactly). */
