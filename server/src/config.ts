@@ -78,6 +78,13 @@ export interface ServerConfig {
    * it: only the server's own tests lower it, for the many that are not about passwords.
    */
   passwordCost?: PasswordCost;
+  /**
+   * PGlite in memory rather than in `dataDir`'s folder: nothing is kept once the server stops. No
+   * environment variable sets it: only the contract suite asks for it, which resets the database
+   * before each of its hundreds of tests (each reset's TRUNCATE makes a new file for every table and
+   * index: a third of that suite's CPU on disk).
+   */
+  pgliteInMemory?: boolean;
   /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */
   live?: { maxStreamsPerUser: number; maxStreamsPerAddress?: number; maxStreams: number };
 }

@@ -10,10 +10,12 @@ import { openReadReplica, type ReadReplica } from './db/read-replica';
 import type { Sql } from './db/sql';
 import { seedIfEmpty } from './seeds';
 
-export function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir'>): Promise<Sql> {
+export function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir' | 'pgliteInMemory'>,
+): Promise<Sql> {
   return config.databaseUrl
     ? openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, listenConnectionString: config.databaseListenUrl })
-    : openPglite(join(config.dataDir, 'pglite'));
+    : openPglite(config.pgliteInMemory ? undefined : join(config.dataDir, 'pglite'));
 }
 
 export interface RunningServer {

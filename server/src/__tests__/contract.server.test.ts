@@ -1,8 +1,10 @@
 // @vitest-environment node
 /**
  * The in-browser back end's contract suites, unchanged, against the real server on embedded
- * PostgreSQL (PGlite). contract.postgres.test.ts runs them on a real PostgreSQL when DATABASE_URL is set.
+ * PostgreSQL (PGlite, in memory). contract.postgres.test.ts runs them on a real PostgreSQL when DATABASE_URL is set.
  */
 import { defineContractOnServer } from './contract-on-server';
 
-defineContractOnServer('PGlite');
+// In memory: the suite resets the database before each test, and on disk each reset's TRUNCATE
+// writes new files for every table and index.
+defineContractOnServer('PGlite', { pgliteInMemory: true });

@@ -118,7 +118,7 @@ function seededFolder(cost: PasswordCost): Promise<string> {
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const config = testConfig(overrides);
   // A new PGlite folder with the seeds starts from the ready copy (the server then finds it migrated and seeded).
-  if (!config.databaseUrl && overrides.dataDir === undefined && config.seedDemo) {
+  if (!config.databaseUrl && !config.pgliteInMemory && overrides.dataDir === undefined && config.seedDemo) {
     cpSync(join(await seededFolder(config.passwordCost ?? SCRYPT_COST), PGLITE_FOLDER), join(config.dataDir, PGLITE_FOLDER), { recursive: true });
   }
   const server = await startServer(config);

@@ -23,11 +23,12 @@ function queryable(db: PGliteLike): Queryable {
 
 /**
  * Embedded PostgreSQL (PGlite, WebAssembly) kept in `dataDir`: nothing to install, data kept across
- * restarts. One process at a time may open a folder; PGlite runs one transaction at a time.
+ * restarts. One process at a time may open a folder; PGlite runs one transaction at a time. Without
+ * a folder, the database is in memory and ends with the process (ServerConfig.pgliteInMemory).
  */
-export async function openPglite(dataDir: string): Promise<Sql> {
-  mkdirSync(dataDir, { recursive: true });
-  const release = lockFolder(dataDir);
+export async function openPglite(dataDir: string | undefined): Promise<Sql> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const release = dataDir === undefined ? () => undefined : lockFolder(dataDir);
   try {
     const db = await PGlite.create(dataDir);
     return {
