@@ -32,8 +32,9 @@ function queryable(client: pg.Pool | pg.PoolClient, preparing?: Preparing): Quer
           return { rows: result.rows as Row[] };
         } catch (error) {
           if (!(error instanceof pg.DatabaseError && PREPARED_ELSEWHERE.has(error.code ?? ''))) throw error;
+          // Said once, whichever of the reads under way failed first.
+          if (preparing.on) console.warn(`Prepared statements are off for this pool (${error.message}): is a transaction-mode pooler in between?`);
           preparing.on = false;
-          console.warn(`Prepared statements are off for this pool (${error.message}): is a transaction-mode pooler in between?`);
         }
       }
       const result = await client.query(text, values);
