@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { BROWSER_TESTS, REPLACE_MODULES } from './shared/build/test-isolation';
 
 /**
  * The longest files, slowest first (seconds each, alone, 2026-11-27). Vitest orders files by the
@@ -35,20 +36,6 @@ const EXCLUDE = [
   ...(process.env.DATABASE_URL ? [] : ['server/src/**/*.postgres.test.ts']),
 ];
 
-/** The browser packages' tests (components, hooks, stores): happy-dom, no server. */
-const IN_THE_BROWSER = ['{shell,auth-remote,feed-remote,profile-remote,notifications-remote}/src/**/*.test.{ts,tsx}', 'shared/*/src/**/*.test.{ts,tsx}'];
-
-/**
- * Browser tests that replace a module (`vi.mock`): in a worker shared with other files, the
- * replacement would stay in its module cache for the files after it.
- */
-const REPLACE_MODULES = [
-  'shell/src/remotes/remote-area.test.tsx',
-  'feed-remote/src/components/composer/composer-form.test.tsx',
-  'feed-remote/src/features/composer/drafts.test.tsx',
-  'profile-remote/src/features/profile/edit-profile-dialog.test.tsx',
-];
-
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -67,18 +54,19 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['**/src/**/*.test.{ts,tsx}', '*/build/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}', 'deploy/**/*.test.mjs'],
-          exclude: [...EXCLUDE, ...IN_THE_BROWSER],
+          exclude: [...EXCLUDE, ...BROWSER_TESTS],
         },
       },
       {
         extends: true,
         test: {
           name: 'browser',
-          include: IN_THE_BROWSER,
+          include: BROWSER_TESTS,
           exclude: [...EXCLUDE, ...REPLACE_MODULES],
           // The browser tests share their worker's modules (React, the session, the query client):
           // importing them again for each file was half of these tests' CPU. Each test starts from a
-          // clean session and query cache (logInAs), storage and DOM (vitest.setup.ts).
+          // clean session and query cache (logInAs), storage and DOM (vitest.setup.ts); the files that
+          // replace a module run apart (shared/build/test-isolation.ts).
           isolate: false,
         },
       },

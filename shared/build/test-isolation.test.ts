@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_TEST_ROOTS, REPLACE_MODULES } from './test-isolation';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Every test file under the browser packages' source folders, relative to the repository. */
+function browserTestFiles(): string[] {
+  const roots = BROWSER_TEST_ROOTS.flatMap((root) =>
+    root.includes('*') ? readdirSync(join(ROOT, 'shared')).map((name) => root.replace('*', name)) : [root],
+  );
+  return roots.flatMap((root) => {
+    let names: string[];
+    try {
+      names = readdirSync(join(ROOT, root), { recursive: true }) as string[];
+    } catch {
+      return []; // a shared package without a src folder
+    }
+    return names.filter((name) => /\.test\.tsx?$/.test(name)).map((name) => join(root, name));
+  });
+}
+
+describe('the browser tests that share their worker', () => {
+  it('leave out every file that replaces a module, and only those', () => {
+    const files = browserTestFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const replacing = files.filter((file) => /\bvi\.(do)?mock\(/i.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(replacing.sort()).toEqual([...REPLACE_MODULES].sort());
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Which browser tests may share their worker's modules (vitest.config.ts). Sharing saves importing
+ * React, the session and the query client again for each file, but a file that replaces a module
+ * (`vi.mock`) would leave the replacement in the shared module cache for the files after it: those
+ * files run apart, each with its own modules. test-isolation.test.ts keeps this list complete.
+ */
+
+/** The browser packages' tests (components, hooks, stores): happy-dom, no server. */
+export const BROWSER_TESTS = ['{shell,auth-remote,feed-remote,profile-remote,notifications-remote}/src/**/*.test.{ts,tsx}', 'shared/*/src/**/*.test.{ts,tsx}'];
+
+/** The folders BROWSER_TESTS covers, for the check that walks them. */
+export const BROWSER_TEST_ROOTS = ['shell/src', 'auth-remote/src', 'feed-remote/src', 'profile-remote/src', 'notifications-remote/src', 'shared/*/src'];
+
+/** Browser tests that replace a module: each runs with modules of its own. */
+export const REPLACE_MODULES = [
+  'shell/src/remotes/remote-area.test.tsx',
+  'feed-remote/src/components/composer/composer-form.test.tsx',
+  'feed-remote/src/features/composer/drafts.test.tsx',
+  'profile-remote/src/features/profile/edit-profile-dialog.test.tsx',
+];
