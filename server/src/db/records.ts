@@ -122,10 +122,7 @@ export function loadUsersById(q: Queryable, ids: readonly string[], relations: R
 
 /** The account's current session version; undefined when there is no such account. */
 export async function loadSessionVersion(q: Queryable, userId: string): Promise<number | undefined> {
-  const [id] = rowIds([userId]);
-  if (!id) return undefined;
-  const { rows } = await q.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [id], { prepared: true });
-  return rows[0]?.session_version;
+  return (await loadCallerStamp(q, userId))?.sessionVersion;
 }
 
 /** What a token is checked against (checkCaller): the account's username and session version; undefined when gone. */
