@@ -2,15 +2,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_TEST_ROOTS, REPLACE_MODULES } from './test-isolation';
+import { APP_PACKAGES, REPLACE_MODULES } from './test-isolation';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Every test file under the browser packages' source folders, relative to the repository. */
 function browserTestFiles(): string[] {
-  const roots = BROWSER_TEST_ROOTS.flatMap((root) =>
-    root.includes('*') ? readdirSync(join(ROOT, 'shared')).map((name) => root.replace('*', name)) : [root],
-  );
+  const roots = [...APP_PACKAGES, ...readdirSync(join(ROOT, 'shared')).map((name) => `shared/${name}`)].map((folder) => `${folder}/src`);
   return roots.flatMap((root) => {
     let names: string[];
     try {

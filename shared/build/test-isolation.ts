@@ -5,11 +5,11 @@
  * files run apart, each with its own modules. test-isolation.test.ts keeps this list complete.
  */
 
-/** The browser packages' tests (components, hooks, stores): happy-dom, no server. */
-export const BROWSER_TESTS = ['{shell,auth-remote,feed-remote,profile-remote,notifications-remote}/src/**/*.test.{ts,tsx}', 'shared/*/src/**/*.test.{ts,tsx}'];
+/** The app's browser packages; beside them, every package under shared/. */
+export const APP_PACKAGES = ['shell', 'auth-remote', 'feed-remote', 'profile-remote', 'notifications-remote'];
 
-/** The folders BROWSER_TESTS covers, for the check that walks them. */
-export const BROWSER_TEST_ROOTS = ['shell/src', 'auth-remote/src', 'feed-remote/src', 'profile-remote/src', 'notifications-remote/src', 'shared/*/src'];
+/** The browser packages' tests (components, hooks, stores): happy-dom, no server. */
+export const BROWSER_TESTS = [`{${APP_PACKAGES.join(',')}}/src/**/*.test.{ts,tsx}`, 'shared/*/src/**/*.test.{ts,tsx}'];
 
 /** Browser tests that replace a module: each runs with modules of its own. */
 export const REPLACE_MODULES = [
