@@ -9,6 +9,7 @@ import { browserRouteTable } from '../shared/build/browser-route-table.ts';
 import { precompress } from '../shared/build/precompress.ts';
 import { appFrame } from './build/app-frame.ts';
 import { appIcons } from './build/app-icons.ts';
+import { prerenderPublicPages } from './build/prerender/plugin.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
 import { startupPreloads } from './build/startup-preloads.ts';
 
@@ -53,6 +54,7 @@ export default defineConfig(({ command }) => ({
     remotesManifest(),
     appIcons(),
     appFrame(),
+    prerenderPublicPages(),
     // The build starts the page's federation runtime itself (../shared/build/lean-host.ts); the dev
     // server keeps the federation plugin's host, which the remotes' dev servers are made for.
     command === 'build'

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { LOGO_SHAPES, LOGO_SIZE } from '../../shared/ui/src/logo-mark.ts';
+import { PRERENDERED_PAGE_TAKEN_OVER } from '../src/remotes/prerendered-page.ts';
 
 /** The signed-in layout's sections, as its navigation lists them (shell/src/layout/app-layout.tsx). */
 const SECTIONS = ['Home', 'Explore', 'Bookmarks', 'Liked Post', 'Notifications'];
@@ -40,18 +41,61 @@ export function appFrameHtml(): string {
 }
 
 /**
- * Decides before the first paint whether the page shows the signed-in frame: a session is stored
- * (the token, STORAGE_KEYS.token of @chirp/contracts) and the address is not the log-in or sign-up
- * page. The app's first render replaces it (shell/src/layout/app-frame.tsx keeps it while the stored
- * session is checked).
+ * Decides before the first paint what the page shows:
+ * - a stored session (the token, STORAGE_KEYS.token of @chirp/contracts): the signed-in layout's
+ *   frame, on every address (the app sends a signed-in person on from the log-in and sign-up pages);
+ *   the app's first render replaces it (shell/src/layout/app-frame.tsx keeps it while the stored
+ *   session is checked);
+ * - a visitor on / or /signup: that page, rendered at build time (./prerender/plugin.ts puts the
+ *   log-in page in the root and the sign-up page in a template); `data-prerendered` on the root names
+ *   the page, which the app then hydrates;
+ * - elsewhere, nothing until the app runs.
+ * Until the app has taken a prerendered page over (it says so with the event named by
+ * PRERENDERED_PAGE_TAKEN_OVER in shell/src/remotes/prerendered-page.ts), a press on its links,
+ * buttons or form is held, not acted on by the browser (a form would put the password in the
+ * address), and acted on by the app once it has taken over: the last press only.
  */
 export const DECIDE = `(function () {
+  var root = document.getElementById('root');
+  var signedIn = false;
   try {
-    if (!localStorage.getItem('token') || location.pathname === '/' || location.pathname === '/signup') return;
-    document.getElementById('root').innerHTML = document.getElementById('app-frame').innerHTML;
+    signedIn = Boolean(localStorage.getItem('token'));
   } catch (error) {
-    // no storage: the app decides once it runs
+    // no storage: a visitor
   }
+  var show = function (id, page) {
+    var template = document.getElementById(id);
+    root.innerHTML = template ? template.innerHTML : '';
+    if (template && page) root.setAttribute('data-prerendered', page);
+    else root.removeAttribute('data-prerendered');
+  };
+  var path = location.pathname;
+  if (signedIn) show('app-frame');
+  else if (path === '/signup') show('prerendered-signup', path);
+  else if (path !== '/') show('');
+  if (!root.hasAttribute('data-prerendered')) return;
+
+  var held = null;
+  var hold = function (event) {
+    if (!root.hasAttribute('data-prerendered') || !(event.target instanceof Element) || !root.contains(event.target)) return;
+    var pressed = event.type === 'submit' ? event.target : event.target.closest('a[href], button');
+    if (!pressed) return;
+    event.preventDefault();
+    held = event.type === 'submit' ? { form: pressed, submitter: event.submitter } : { element: pressed };
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  document.addEventListener('${PRERENDERED_PAGE_TAKEN_OVER}', function () {
+    root.removeAttribute('data-prerendered');
+    var press = held;
+    held = null;
+    if (!press) return;
+    // After the app's render has finished, so that its handlers answer as to a press of the person's.
+    setTimeout(function () {
+      if (press.form && press.form.isConnected) press.form.requestSubmit(press.submitter && press.submitter.isConnected ? press.submitter : undefined);
+      else if (press.element && press.element.isConnected) press.element.click();
+    });
+  });
 })();`;
 
 /**

@@ -1,16 +1,22 @@
 import { AppToaster } from '@chirp/session';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { OfflineNote } from './offline/offline-note';
 import { AppRoutes } from './routes/router';
 import { useSessionLifecycle } from './session/use-session-lifecycle';
 
-export function App() {
+interface AppProps {
+  /** The page's router: the browser's address, or a fixed one where the page is rendered at build time. */
+  router?: ComponentType<{ children: ReactNode }>;
+}
+
+export function App({ router: Router = BrowserRouter }: AppProps) {
   useSessionLifecycle();
   return (
     <>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <AppToaster />
       <OfflineNote />
     </>

@@ -17,7 +17,8 @@ const subscribe = (changed: () => void) => {
  * hears the note when it appears.
  */
 export function OfflineNote() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // The page rendered at build time, and so its first render in the browser, says nothing.
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   return (
     <div role="status" className="offline-note">
       {!online && OFFLINE_NOTE}

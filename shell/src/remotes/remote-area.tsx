@@ -33,6 +33,8 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
   label: string;
   /** What shows while the code downloads (a spinner by default; `null` for small areas). */
   loading?: ReactNode;
+  /** Called once the remote's module has rendered (its own layout effects have run). */
+  onShown?: () => void;
 } & ([keyof RemoteModules[Id]] extends [never] ? { props?: never } : { props: RemoteModules[Id] });
 
 /**
@@ -40,7 +42,13 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
  * down or its code throws, only this area says so; "Retry" loads it again without a page reload.
  * A remote built against another major of @chirp/session is not run: the area says so.
  */
-export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, loading }: RemoteAreaProps<Id>) {
+/** Calls `run` when it is committed: placed after the remote's module, once that module has rendered. */
+function Shown({ run }: { run: () => void }) {
+  useLayoutEffect(() => run(), [run]);
+  return null;
+}
+
+export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, loading, onShown }: RemoteAreaProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   // Stable per (module, attempt): lazyRemote caches the component, so React keeps its state.
   const Remote = lazyRemote(module, attempt);
@@ -67,6 +75,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, lo
     >
       <Suspense fallback={loading === undefined ? <Spinner label={`Loading the ${label}`} /> : loading}>
         {createElement(Remote as ComponentType<object>, props ?? {})}
+        {onShown && <Shown run={onShown} />}
       </Suspense>
     </RemoteErrorBoundary>
   );

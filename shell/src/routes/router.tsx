@@ -6,6 +6,7 @@ import { AppLayout } from '../layout/app-layout';
 import { useDocumentTitle } from '../layout/document-title';
 import { NotFoundPage } from '../layout/not-found-page';
 import { PublicLayout } from '../layout/public-layout';
+import { prerenderedPageTakenOver } from '../remotes/prerendered-page';
 import { RemoteArea } from '../remotes/remote-area';
 import { PostRoute } from './post-route';
 import { HomeRoute, ProfileRoute, SearchRoute } from './profile-route';
@@ -61,8 +62,8 @@ const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.login, element: <RemoteArea module="auth/LoginPage" label="login page" /> },
-          { path: paths.signup, element: <RemoteArea module="auth/SignupPage" label="sign-up page" /> },
+          { path: paths.login, element: <RemoteArea module="auth/LoginPage" label="login page" onShown={prerenderedPageTakenOver} /> },
+          { path: paths.signup, element: <RemoteArea module="auth/SignupPage" label="sign-up page" onShown={prerenderedPageTakenOver} /> },
         ],
       },
     ],

@@ -7,6 +7,7 @@ import { AuthPage } from '../../components/auth-page/auth-page';
 import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
 import { SubmitButton } from '../../components/auth-page/submit-button';
 import { useSubmission } from '../../components/auth-page/use-submission';
+import { useTextTypedEarly } from '../../components/auth-page/use-text-typed-early';
 import { returnPath } from '../../lib/return-path';
 
 /** One toast id for the form's errors, so a new problem replaces the last one. */
@@ -21,6 +22,8 @@ export default function LoginPage() {
   const location = useLocation();
   const { busy, run, running } = useSubmission();
   const submitButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useTextTypedEarly(form, setLoginForm);
 
   const fieldChanged = (event: ChangeEvent<HTMLInputElement>) =>
     setLoginForm({ [event.target.name]: event.target.value });
@@ -58,7 +61,7 @@ export default function LoginPage() {
 
   return (
     <AuthPage title="Log in to Chirp" taglineIsHeading>
-      <form className="auth-form" onSubmit={submit}>
+      <form ref={form} className="auth-form" onSubmit={submit}>
         <TextField
           label="Email address"
           name="username"

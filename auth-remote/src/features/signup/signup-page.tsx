@@ -1,11 +1,12 @@
 import { ACCOUNT_TEXTS, MESSAGES, MIN_PASSWORD_LENGTH, paths, type SignupForm } from '@chirp/contracts';
 import { ApiError, compactApi, errorMessage, toast, useSession } from '@chirp/session';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthPage } from '../../components/auth-page/auth-page';
 import { focusField, PasswordField, TextField } from '../../components/auth-page/form-fields';
 import { SubmitButton } from '../../components/auth-page/submit-button';
 import { useSubmission } from '../../components/auth-page/use-submission';
+import { useTextTypedEarly } from '../../components/auth-page/use-text-typed-early';
 import { returnPath } from '../../lib/return-path';
 import { emptySignupForm, type SignupFieldErrors, signupFieldErrors, signupPayload, signupProblem } from './signup-checks';
 
@@ -34,6 +35,8 @@ export default function SignupPage() {
   const [form, setForm] = useState<SignupForm>(emptySignupForm);
   const [errors, setErrors] = useState<SignupFieldErrors>({});
   const { busy, run, running } = useSubmission();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTextTypedEarly(formRef, (typed) => setForm((shown) => ({ ...shown, ...typed })));
 
   const fieldChanged = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.target;
@@ -84,7 +87,7 @@ export default function SignupPage() {
     <AuthPage title="Create a new account">
       <p className="auth-page__lead">It’s quick and easy.</p>
       {/* noValidate: the browser's own email check must not pre-empt the spec's order of checks. */}
-      <form className="auth-form" noValidate onSubmit={submit}>
+      <form ref={formRef} className="auth-form" noValidate onSubmit={submit}>
         <div className="auth-form__row">
           <TextField
             label="First name"
