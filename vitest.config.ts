@@ -66,7 +66,7 @@ export default defineConfig({
           // The browser tests share their worker's modules (React, the session, the query client):
           // importing them again for each file was half of these tests' CPU. Each test starts from a
           // clean session and query cache (logInAs), storage and DOM (vitest.setup.ts); the files that
-          // replace a module run apart (shared/build/test-isolation.ts).
+          // replace a module or import modules anew run apart (shared/build/test-isolation.ts).
           isolate: false,
         },
       },
