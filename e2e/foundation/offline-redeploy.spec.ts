@@ -17,7 +17,8 @@ const MARKER = 'Forgotten password? (redeployed)';
 
 /**
  * A copy of the auth remote's build as a new release of it would be: the login page's chunk with
- * another text under another hashed name, and the entry and manifest that name it.
+ * another text under another hashed name, and the entry and manifest that name it; the manifest
+ * names the release's build (another source, so another fingerprint: shared/build/source-fingerprint.ts).
  */
 function redeployedAuthRemote(): string {
   const copy = mkdtempSync(join(tmpdir(), 'chirp-auth-release-'));
@@ -29,7 +30,8 @@ function redeployedAuthRemote(): string {
   writeFileSync(join(assets, chunk), readFileSync(join(assets, chunk), 'utf8').replace('Forgotten password?', MARKER));
   renameSync(join(assets, chunk), join(assets, renamed));
   for (const file of ['remoteEntry.js', 'mf-manifest.json']) {
-    writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replaceAll(chunk, renamed));
+    const text = readFileSync(join(copy, file), 'utf8').replaceAll(chunk, renamed);
+    writeFileSync(join(copy, file), text.replace(/"buildVersion":"[^"]*"/, '"buildVersion":"release-2"'));
   }
   return copy;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown, UserConfig } from 'vite';
+import { sourceFingerprint } from './source-fingerprint.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -273,7 +274,9 @@ export function leanRemote({ name, exposes, shared }: LeanRemoteOptions): Plugin
           metaData: {
             name,
             type: 'app',
-            buildInfo: { buildVersion: '1.0.0', buildName: name },
+            // The source the remote's pages are drawn from (the shell hydrates its prerendered pages
+            // only over the build they were drawn from).
+            buildInfo: { buildVersion: sourceFingerprint(root), buildName: name },
             remoteEntry: { name: 'remoteEntry.js', path: '', type: 'module' },
             types: { path: '', name: '' },
             globalName: name,

@@ -5,7 +5,7 @@ import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import { registerServiceWorker } from './offline/service-worker';
-import { prepareRemotes } from './remotes/remote-registry';
+import { prepareRemotes, remoteBuild } from './remotes/remote-registry';
 import '@chirp/ui/styles.css';
 import './styles/global.css';
 
@@ -25,13 +25,22 @@ const app = (
 // in another tab is followed from here on.
 followStoredTheme();
 
+/**
+ * The log-in and sign-up pages come painted in the HTML (build/prerender/plugin.ts), drawn from the
+ * auth remote's source when the shell was built: the app takes that HTML over rather than painting
+ * it again (what was typed into it stays), if the auth remote deployed now is a build of the same
+ * source. One deployed alone since would draw other HTML: the page is then painted anew.
+ */
+async function hydratesPrerendered(): Promise<boolean> {
+  const { prerendered, prerenderedBuild } = container.dataset;
+  return prerendered === window.location.pathname && prerenderedBuild !== undefined && (await remoteBuild('auth')) === prerenderedBuild;
+}
+
 // remotes.json and the back end load side by side: neither waits for the other.
 prepareRemotes();
 startBackend()
-  .then(() => {
-    // The log-in and sign-up pages come painted in the HTML (build/prerender/plugin.ts): the app
-    // takes that HTML over rather than painting it again, and what was typed into it stays.
-    if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app, options);
+  .then(async () => {
+    if (await hydratesPrerendered()) hydrateRoot(container, app, options);
     else createRoot(container, options).render(app);
   })
   .catch((error: unknown) => {

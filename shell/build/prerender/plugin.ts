@@ -2,12 +2,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'lightningcss';
 import { createServer, type Plugin } from 'vite';
+import { sourceFingerprint } from '../../../shared/build/source-fingerprint.ts';
 
 /** The shell's remote registry, and what the build-time render uses in its place. */
 const REGISTRY = fileURLToPath(new URL('../../src/remotes/remote-registry.ts', import.meta.url));
 const BUILD_TIME_REGISTRY = fileURLToPath(new URL('./remotes.ts', import.meta.url));
 /** The auth pages' own stylesheet: the remote brings it when it loads, the prerendered page needs it at once. */
 const AUTH_PAGE_CSS = new URL('../../../auth-remote/src/components/auth-page/auth-page.css', import.meta.url);
+const AUTH_REMOTE = fileURLToPath(new URL('../../../auth-remote', import.meta.url));
+
+const ROOT = '<div id="root"></div>';
 
 /** Renders the log-in and sign-up pages with the app's own components, through Vite's SSR loader. */
 export async function renderPages(root: string): Promise<{ login: string; signup: string }> {
@@ -41,7 +45,9 @@ export async function renderPages(root: string): Promise<{ login: string; signup
  * Paints the public pages from the HTML: the log-in page (`/`) is rendered at build time into the
  * root of the shell's index.html, and the sign-up page into a template that the page's first script
  * (./app-frame.ts) moves into the root on /signup. The app then hydrates that HTML instead of
- * painting it again (src/bootstrap.tsx). The auth pages' stylesheet is inlined in the head.
+ * painting it again (src/bootstrap.tsx), when the auth remote deployed is the build of the same
+ * source (`data-prerendered-build`, its manifest's buildVersion). The auth pages' stylesheet is
+ * inlined in the head.
  */
 export function prerenderPublicPages(): Plugin {
   let root = '';
@@ -51,15 +57,18 @@ export function prerenderPublicPages(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    async transformIndexHtml(html) {
-      const { login, signup } = await renderPages(root);
-      const { code } = transform({ filename: 'auth-page.css', code: readFileSync(AUTH_PAGE_CSS), minify: true });
-      return html
-        .replace('</head>', `  <style id="prerendered-style">${code.toString()}</style>\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="/">${login}</div>\n    <template id="prerendered-signup">${signup}</template>`,
-        );
+    // After the other plugins' changes to the page (./app-frame.ts puts its template and script
+    // after the root, and decides at run time what the root shows).
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(ROOT) || !html.includes('</head>')) throw new Error('index.html has no empty root to render the log-in page into');
+        const { login, signup } = await renderPages(root);
+        const { code } = transform({ filename: 'auth-page.css', code: readFileSync(AUTH_PAGE_CSS), minify: true });
+        return html
+          .replace('</head>', `  <style id="prerendered-style">${code.toString()}</style>\n  </head>`)
+          .replace(ROOT, `<div id="root" data-prerendered="/" data-prerendered-build="${sourceFingerprint(AUTH_REMOTE)}">${login}</div>\n    <template id="prerendered-signup">${signup}</template>`);
+      },
     },
   };
 }

@@ -13,6 +13,7 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promi
   return module as ExposedModule<Id>;
 }
 
-// Effects, which a render at build time never runs.
+// Effects and the start's choices, which a render at build time never makes.
+export const remoteBuild = async (): Promise<string | null> => null;
 export const prepareRemotes = (): void => undefined;
 export const prefetchRemoteModules = (): (() => void) => () => undefined;

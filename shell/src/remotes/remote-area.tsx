@@ -1,7 +1,7 @@
 import type { RemoteModuleId, RemoteModules } from '@chirp/seams';
 import { onRecoveryChance } from '@chirp/session';
 import { Spinner } from '@chirp/ui';
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { IncompatibleRemoteError } from './session-contract';
@@ -33,7 +33,7 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
   label: string;
   /** What shows while the code downloads (a spinner by default; `null` for small areas). */
   loading?: ReactNode;
-  /** Called once the remote's module has rendered (its own layout effects have run). */
+  /** Called once the remote's module has rendered and run its effects. */
   onShown?: () => void;
 } & ([keyof RemoteModules[Id]] extends [never] ? { props?: never } : { props: RemoteModules[Id] });
 
@@ -42,9 +42,13 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
  * down or its code throws, only this area says so; "Retry" loads it again without a page reload.
  * A remote built against another major of @chirp/session is not run: the area says so.
  */
-/** Calls `run` when it is committed: placed after the remote's module, once that module has rendered. */
+/**
+ * Calls `run` once the remote's module, rendered before it, has run its effects too: a store it
+ * changed in a layout effect (what was typed before it took over) is read again by its components in
+ * their passive effects, and those renders are done by the time `run`'s own work comes.
+ */
 function Shown({ run }: { run: () => void }) {
-  useLayoutEffect(() => run(), [run]);
+  useEffect(() => run(), [run]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ExposedModule, RemoteModuleId, RemoteName } from '@chirp/seams';
 import { takeEarlyAnswer } from './early-start';
-import { checkSessionContract, IncompatibleRemoteError } from './session-contract';
+import { checkSessionContract, IncompatibleRemoteError, remoteBuildVersion } from './session-contract';
 
 type RemoteEntries = Record<RemoteName, string>;
 
@@ -55,6 +55,15 @@ export function prepareRemotes(): void {
   remoteEntries().catch(() => {
     // Each remote area reports it, with Retry.
   });
+}
+
+/** The build of the remote `name` deployed now, as its manifest names it; null when it cannot be read. */
+export async function remoteBuild(name: RemoteName): Promise<string | null> {
+  try {
+    return await remoteBuildVersion((await remoteEntries())[name]);
+  } catch {
+    return null;
+  }
 }
 
 /** How long after the shown screen's module loaded the next screen's code starts downloading. */

@@ -1,6 +1,6 @@
 import { SESSION_VERSION } from '@chirp/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkSessionContract, IncompatibleRemoteError, sessionCompatible } from './session-contract';
+import { checkSessionContract, IncompatibleRemoteError, remoteBuildVersion, sessionCompatible } from './session-contract';
 
 const manifestWith = (session: { version: string; requiredVersion: string }) =>
   new Response(JSON.stringify({ shared: [{ name: 'react', version: '19.3.1' }, { name: '@chirp/session', ...session }] }), {
@@ -49,5 +49,17 @@ describe('the session contract', () => {
   it('fails as the entry would when the remote’s server cannot be reached', async () => {
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(checkSessionContract('profile', 'http://localhost:4176/remoteEntry.js')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('names the build a manifest declares, and the check that follows takes that same answer', async () => {
+    const manifest = { metaData: { buildInfo: { buildVersion: '0123456789abcdef' } }, shared: [{ name: '@chirp/session', version: SESSION_VERSION }] };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(remoteBuildVersion('http://localhost:5174/remoteEntry.js')).resolves.toBe('0123456789abcdef');
+    await expect(checkSessionContract('auth', 'http://localhost:5174/remoteEntry.js')).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Only once: a later check asks again (a remote may have been redeployed meanwhile).
+    await checkSessionContract('auth', 'http://localhost:5174/remoteEntry.js');
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -33,7 +33,7 @@ interface ManifestExpose {
 }
 
 interface Manifest {
-  metaData?: { remoteEntry?: { name: string; path: string } };
+  metaData?: { remoteEntry?: { name: string; path: string }; buildInfo?: { buildVersion?: string } };
   shared?: ManifestShared[];
   exposes?: ManifestExpose[];
 }
@@ -73,12 +73,31 @@ export function sessionCompatible(required: string, provided: string = SESSION_V
   return majorOf(required) === majorOf(provided);
 }
 
-async function readManifest(url: string): Promise<Manifest | null> {
+/** Manifests read for the start's hydration choice, each taken once by the session check that follows. */
+const readAhead = new Map<string, Promise<Manifest | null>>();
+
+function readManifest(url: string): Promise<Manifest | null> {
+  const ahead = readAhead.get(url);
+  readAhead.delete(url);
+  return ahead ? ahead.catch(() => fetchManifest(url)) : fetchManifest(url);
+}
+
+async function fetchManifest(url: string): Promise<Manifest | null> {
   const early = takeEarlyManifest(url);
   if (early) return (await early.catch(() => null)) as Manifest | null;
   const response = await fetch(url, { cache: 'no-cache' });
   const isJson = response.headers.get('content-type')?.includes('json');
   return response.ok && isJson ? ((await response.json()) as Manifest) : null;
+}
+
+const manifestUrl = (entryUrl: string) => new URL('mf-manifest.json', new URL('.', new URL(entryUrl, window.location.href))).href;
+
+/** The build the remote whose entry is `entryUrl` names in its manifest (shared/build/source-fingerprint.ts), if any. */
+export async function remoteBuildVersion(entryUrl: string): Promise<string | null> {
+  const url = manifestUrl(entryUrl);
+  const read = fetchManifest(url);
+  readAhead.set(url, read);
+  return (await read)?.metaData?.buildInfo?.buildVersion ?? null;
 }
 
 /**
@@ -94,7 +113,7 @@ export async function checkSessionContract(remote: string, entryUrl: string, exp
   const byManifest = entry.pathname.endsWith('.json');
   if (!byManifest) preload(entry.href);
   const base = new URL('.', entry);
-  const manifest = await readManifest(new URL('mf-manifest.json', base).href);
+  const manifest = await readManifest(manifestUrl(entryUrl));
   const remoteEntry = manifest?.metaData?.remoteEntry;
   if (byManifest && remoteEntry) preload(new URL(remoteEntry.path + remoteEntry.name, base).href);
   const session = manifest?.shared?.find((shared) => shared.name === '@chirp/session');
