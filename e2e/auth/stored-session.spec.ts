@@ -1,5 +1,5 @@
 import { expectToast, recordToasts } from '../support/api-server';
-import { expect, logIn, test } from '../support/fixtures';
+import { appTookOver, expect, logIn, test } from '../support/fixtures';
 
 const ENDED = 'Your session has ended. Please log in again.';
 
@@ -25,7 +25,7 @@ for (const [name, stored] of badSessions) {
     await page.goto('/');
     // The first page must have read its (empty) storage before these values go in, or it would be
     // the one to find them, and the page under test would start with nothing.
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await appTookOver(page);
     await page.evaluate((values) => {
       localStorage.clear();
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);

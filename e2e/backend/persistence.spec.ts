@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
-import { expect, logIn, openLoggedIn, test } from '../support/fixtures';
+import { appTookOver, expect, logIn, openLoggedIn, test } from '../support/fixtures';
 
 /** The in-browser back end keeps its data across reloads and survives corruption. */
 
@@ -41,7 +41,7 @@ test('a post created in the app is still there after a reload, in the feed', asy
 
 test('corrupt saved data leads to a working app with the seed data', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByLabel('Email address')).toBeVisible();
+  await appTookOver(page);
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('chirp-demo-backend');
@@ -64,11 +64,11 @@ test('corrupt saved data leads to a working app with the seed data', async ({ pa
 
 test('?resetData=1 lays down fresh seeds and takes itself out of the address', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByLabel('Email address')).toBeVisible();
+  await appTookOver(page);
   expect(await createPostThroughApi(page, 'Gone after a reset')).toBe(201);
 
   await page.goto('/?resetData=1');
-  await expect(page.getByLabel('Email address')).toBeVisible();
+  await appTookOver(page);
   expect(page.url()).not.toContain('resetData');
   const contents = await postContents(page);
   expect(contents).not.toContain('Gone after a reset');

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 // @ts-expect-error plain ESM script without types
 import { startServers } from '../../scripts/serve.mjs';
 import { freePort, writeRemotes } from '../support/deployment';
-import { expect, testWithOwnDeployment } from '../support/fixtures';
+import { appTookOver, expect, testWithOwnDeployment } from '../support/fixtures';
 
 /**
  * What micro-frontends are for: a remote is rebuilt and redeployed alone, and the running shell (never
@@ -58,6 +58,8 @@ test.afterAll(async () => {
 test('redeploying only the auth remote changes what the running shell shows after a reload', async ({ page, deployment }) => {
   await page.goto('/');
   await expect(page.getByText('Forgotten password?', { exact: true })).toBeVisible();
+  // The page is painted from the HTML: the auth remote's own code must have come before its server goes.
+  await appTookOver(page);
 
   await deployment.stop('auth');
   const port = Number(new URL(deployment.urls.auth).port);

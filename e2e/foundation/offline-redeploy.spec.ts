@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 // @ts-expect-error plain ESM script without types
 import { startServers } from '../../scripts/serve.mjs';
-import { expect, testWithOwnDeployment } from '../support/fixtures';
+import { appTookOver, expect, testWithOwnDeployment } from '../support/fixtures';
 
 /**
  * The service worker keeps what a visit loaded, for a visit without a network; it must never keep a
@@ -39,6 +39,8 @@ function redeployedAuthRemote(): string {
 test('with the service worker in control, a remote redeployed alone shows after one reload', async ({ page, deployment }) => {
   await page.goto('/');
   await expect(page.getByText('Forgotten password?', { exact: true })).toBeVisible();
+  // The page is painted from the HTML: the auth remote's own code must have come before its server goes.
+  await appTookOver(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   const release = redeployedAuthRemote();

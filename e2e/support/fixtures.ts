@@ -70,6 +70,15 @@ export async function expectRefusedCall(consoleErrors: string[], status: number)
   consoleErrors.splice(index(), 1);
 }
 
+/**
+ * The log-in and sign-up pages are painted from the HTML before the app runs (shell/build/app-frame.ts):
+ * their fields show at once, but the app (and the in-browser back end) is there only once it has
+ * taken the page over. For tests that go on to use storage or the back end themselves.
+ */
+export async function appTookOver(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+}
+
 /** Logs in through the login page as a person would. */
 export async function logIn(page: Page, credentials: { username: string; password: string } = GUEST_CREDENTIALS) {
   await page.goto('/');
