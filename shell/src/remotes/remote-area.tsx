@@ -38,11 +38,6 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
 } & ([keyof RemoteModules[Id]] extends [never] ? { props?: never } : { props: RemoteModules[Id] });
 
 /**
- * One remote area of the page, behind Suspense and an error boundary. When the remote's server is
- * down or its code throws, only this area says so; "Retry" loads it again without a page reload.
- * A remote built against another major of @chirp/session is not run: the area says so.
- */
-/**
  * Calls `run` once the remote's module, rendered before it, has run its effects too: a store it
  * changed in a layout effect (what was typed before it took over) is read again by its components in
  * their passive effects, and those renders are done by the time `run`'s own work comes.
@@ -52,6 +47,11 @@ function Shown({ run }: { run: () => void }) {
   return null;
 }
 
+/**
+ * One remote area of the page, behind Suspense and an error boundary. When the remote's server is
+ * down or its code throws, only this area says so; "Retry" loads it again without a page reload.
+ * A remote built against another major of @chirp/session is not run: the area says so.
+ */
 export function RemoteArea<Id extends RemoteModuleId>({ module, label, props, loading, onShown }: RemoteAreaProps<Id>) {
   const [attempt, setAttempt] = useState(0);
   // Stable per (module, attempt): lazyRemote caches the component, so React keeps its state.
