@@ -27,8 +27,9 @@ export async function renderPages(root: string): Promise<{ login: string; signup
         name: 'chirp-build-time-registry',
         enforce: 'pre',
         async resolveId(source, importer) {
+          // Resolved once here, and kept: returning null would have Vite resolve it again.
           const resolved = await this.resolve(source, importer, { skipSelf: true });
-          return resolved?.id === REGISTRY ? BUILD_TIME_REGISTRY : null;
+          return resolved?.id === REGISTRY ? BUILD_TIME_REGISTRY : resolved;
         },
       },
     ],
