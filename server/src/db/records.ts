@@ -358,9 +358,25 @@ async function saveList(
   if (removed.length) {
     await q.query(`DELETE FROM ${table.name} WHERE ${table.owner} = $1 AND ${table.item} = ANY($2::uuid[])`, [ownerId, removed]);
   }
-  for (const id of added) {
-    await q.query(`INSERT INTO ${table.name} (${table.owner}, ${table.item}) VALUES ($1, $2)`, [ownerId, id]);
-  }
+  if (added.length) await insertInOrder(q, `${table.name} (${table.owner}, ${table.item})`, ownerId, added);
+}
+
+/**
+ * Rows (`ownerId`, each of `items`, then `more`'s values) in one statement, in the items' order: a
+ * table that numbers its rows numbers them so. `more` names each value's SQL type.
+ */
+async function insertInOrder(
+  q: Queryable,
+  into: string,
+  ownerId: string,
+  items: readonly string[],
+  more: readonly { value: unknown; type: string }[] = [],
+): Promise<void> {
+  const moreValues = more.map(({ type }, index) => `, $${index + 3}::${type}`).join('');
+  await q.query(
+    `INSERT INTO ${into} SELECT $1::uuid, item${moreValues} FROM unnest($2::uuid[]) WITH ORDINALITY AS added(item, n) ORDER BY n`,
+    [ownerId, items, ...more.map(({ value }) => value)],
+  );
 }
 
 const BOOKMARKS = { name: 'bookmarks', owner: 'user_id', item: 'post_id' };
@@ -379,11 +395,8 @@ async function saveReactions(q: Queryable, before: StoredPost['likes'] | undefin
   const gone = [...old.keys()].filter((id) => now.get(id) !== old.get(id));
   if (gone.length) await q.query('DELETE FROM post_reactions WHERE post_id = $1 AND user_id = ANY($2::uuid[])', [post._id, gone]);
   for (const [ids, liked] of [[post.likes.likedBy, true], [post.likes.dislikedBy, false]] as const) {
-    for (const id of ids) {
-      if (old.get(id) !== liked) {
-        await q.query('INSERT INTO post_reactions (post_id, user_id, liked) VALUES ($1, $2, $3)', [post._id, id, liked]);
-      }
-    }
+    const added = ids.filter((id) => old.get(id) !== liked);
+    if (added.length) await insertInOrder(q, 'post_reactions (post_id, user_id, liked)', post._id, added, [{ value: liked, type: 'boolean' }]);
   }
 }
 
