@@ -24,6 +24,10 @@ export default function LikersDialog({ post, onClose, kind = 'likers' }: { post:
   const query = usePeoplePages({ kind, postId: post._id });
   const people = query.data ? loadedItems(query.data.pages.map((page) => page.users)) : null;
   const more = () => void query.fetchNextPage({ cancelRefetch: false });
+  // The count can be more than the list holds: people hidden from the viewer (blocks), and the demo
+  // data's counts, which were set without a person for each. Said once the whole list is shown.
+  const counted = kind === 'likers' ? post.likeCount : (post.repostCount ?? 0);
+  const unlisted = people && !query.hasNextPage ? counted - people.length : 0;
   return (
     <FeedDialog title={words.title} onClose={onClose} className="likers-dialog">
       {() =>
@@ -63,6 +67,8 @@ export default function LikersDialog({ post, onClose, kind = 'likers' }: { post:
               <button type="button" className="button likers-dialog__more" onClick={more}>
                 Show more
               </button>
+            ) : unlisted > 0 ? (
+              <p className="likers-dialog__unlisted">{`And ${unlisted.toLocaleString('en-US')} more not listed here.`}</p>
             ) : null}
           </>
         )

@@ -486,6 +486,15 @@ describe('who likes a post', () => {
     expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
+  it('says how many the count holds beyond the people listed, once the list has ended', async () => {
+    vi.spyOn(compactApi, 'likers').mockResolvedValue({ users: [liker], nextCursor: null });
+    const { user, article } = showPost(aPost({ likeCount: 1250 }));
+    await user.click(within(article).getByRole('button', { name: 'Liked by 1250 people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by' });
+    await within(dialog).findByRole('link', { name: /Bo Lee/ });
+    expect(dialog).toHaveTextContent('And 1,249 more not listed here.');
+  });
+
   it('a post nobody likes shows its count as text', () => {
     const { article } = showPost(aPost({ likeCount: 0 }));
     expect(within(article).queryByRole('button', { name: /Liked by/ })).toBeNull();
