@@ -98,6 +98,8 @@ export default defineConfig(({ command }) => ({
       // polyfill and its router (35 KiB) are never used.
       { find: /^pretender$/, replacement: fileURLToPath(new URL('./build/without-pretender.ts', import.meta.url)) },
       { find: /^@miragejs\/pretender-node-polyfill\/(before|after)$/, replacement: fileURLToPath(new URL('./build/without-pretender.ts', import.meta.url)) },
+      // Nor are Mirage's models and serializers, the only users of its inflections (8 KiB).
+      { find: /^inflected$/, replacement: fileURLToPath(new URL('./build/without-inflections.ts', import.meta.url)) },
     ],
   },
   server: { port: devPorts.shell, strictPort: true },
