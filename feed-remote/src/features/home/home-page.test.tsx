@@ -433,3 +433,51 @@ describe('the Following and Everyone tabs', () => {
     expect(screen.queryByRole('region', { name: 'Follow people to fill your home' })).toBeNull();
   });
 });
+
+describe('the timeline kept on this device', () => {
+  const KEPT = 'chirp:kept-timeline:guestuser:feed:latest';
+
+  /** A first visit that showed the list, written down a moment after it showed; then the page is left. */
+  async function visitOnce() {
+    serveFeed();
+    const { unmount } = renderHome();
+    await screen.findByText('Newer and quiet');
+    await waitFor(() => expect(localStorage.getItem(KEPT)).not.toBeNull(), { timeout: 3000 });
+    unmount();
+    logInAs(me); // a new visit: nothing in the query cache
+    vi.restoreAllMocks();
+  }
+
+  it('shows the list as it last showed, dated, under the alert when its first page cannot be loaded', async () => {
+    await visitOnce();
+    vi.spyOn(compactApi, 'feed').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderHome();
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByText(/^Showing your timeline as it was on /)).toBeInTheDocument();
+    expect(within(screen.getByRole('feed', { name: 'Latest Posts' })).getAllByRole('article')).toHaveLength(2);
+    expect(shownContents()).toEqual(['Newer and quiet', 'Older but loved']);
+  });
+
+  it('is kept for each list and each person: another list, or another person, finds none', async () => {
+    await visitOnce();
+    vi.spyOn(compactApi, 'feed').mockRejectedValue(new ApiError(404, 'Not found'));
+    vi.spyOn(compactApi, 'followingPosts').mockRejectedValue(new ApiError(404, 'Not found'));
+    const { unmount } = renderHome('/home');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing your timeline/)).toBeNull();
+    unmount();
+
+    logInAs(aProfile({ username: 'someone.else' }));
+    renderHome();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing your timeline/)).toBeNull();
+  });
+
+  it('is removed when the person signs out', async () => {
+    await visitOnce();
+    act(() => useSession.setState({ username: null, token: null }));
+    act(() => useSession.setState({ signedOut: true }));
+    expect(localStorage.getItem(KEPT)).toBeNull();
+  });
+});

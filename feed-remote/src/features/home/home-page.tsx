@@ -1,6 +1,6 @@
 import type { HomePageProps } from '@chirp/seams';
 import { useSession } from '@chirp/session';
-import { ClockIcon, FlameIcon, Tabs } from '@chirp/ui';
+import { ClockIcon, FlameIcon, fullDateTime, Tabs } from '@chirp/ui';
 import { useEffect, useId, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FeedContent, FeedPage } from '../../components/feed-page';
@@ -10,6 +10,7 @@ import { ComposerForm } from '../../components/composer/composer-form';
 import { PostListView } from '../../components/posts/post-list';
 import './home-page.css';
 import { useFeedStore } from '../../lib/feed-store';
+import { type KeptTimeline, useKeptTimeline } from './kept-timeline';
 
 /** The sort toggle (spec 4): Trending by likes, Latest by date; newest first by default. */
 function SortToggle() {
@@ -77,6 +78,16 @@ function FollowPrompt({ WhoToFollow }: HomePageProps) {
   );
 }
 
+/** The timeline as it last showed, under the alert of a first page that could not load. */
+function KeptPosts({ kept, label }: { kept: KeptTimeline; label: string }) {
+  return (
+    <div className="home__kept">
+      <p className="home__kept-note">{`Showing your timeline as it was on ${fullDateTime(kept.savedAt)}.`}</p>
+      <PostListView posts={kept.posts} emptyText="No posts yet." label={label} />
+    </div>
+  );
+}
+
 /**
  * /home: the composer, then two tabs, Following (the people one follows, and oneself: the default)
  * and Everyone, each the spec's list with its sort toggle (a loader until posts arrive, Retry if they
@@ -89,6 +100,7 @@ export default function HomePage({ WhoToFollow }: HomePageProps) {
   const sort = trending ? 'trending' : 'latest';
   const source = useMemo(() => ({ kind: feed === 'following' ? 'following' : 'feed', sort }) as const, [feed, sort]);
   const posts = usePostFeed(source);
+  const kept = useKeptTimeline(source, posts.state, posts.posts);
   const nobodyYet = feed === 'following' && posts.state === 'ready' && posts.posts.length === 0;
   // Someone followed from the prompt: their posts fill the list at once (a list with posts waits for
   // the reader instead, as every feed does).
@@ -111,6 +123,7 @@ export default function HomePage({ WhoToFollow }: HomePageProps) {
           <PostListView posts={posts.posts} emptyText="No posts yet." label={listTitle} more={posts.more} />
         )}
       </FeedContent>
+      {kept && <KeptPosts kept={kept} label={listTitle} />}
     </>
   );
   return (
