@@ -81,8 +81,8 @@ export interface ServerConfig {
   /**
    * PGlite in memory rather than in `dataDir`'s folder: nothing is kept once the server stops. No
    * environment variable sets it: only the contract suite asks for it, which resets the database
-   * before each of its hundreds of tests (each reset's TRUNCATE makes a new file for every table and
-   * index: a third of that suite's CPU on disk).
+   * before each of its hundreds of tests (on disk, every reset's writes go through PGlite's file
+   * system: in memory they cost nothing more).
    */
   pgliteInMemory?: boolean;
   /** Live updates (GET /api/events): streams per person, per client address (IPv6: per /64) and in all, on this instance. */

@@ -5,6 +5,6 @@
  */
 import { defineContractOnServer } from './contract-on-server';
 
-// In memory: the suite resets the database before each test, and on disk each reset's TRUNCATE
-// writes new files for every table and index.
+// In memory: the suite resets the database before each test, and on disk each reset's writes go
+// through PGlite's file system.
 defineContractOnServer('PGlite', { pgliteInMemory: true });
