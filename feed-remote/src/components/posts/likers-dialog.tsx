@@ -11,9 +11,19 @@ export const REPOSTERS_TITLE = 'Reposted by';
 
 /** The words of the two lists: who likes a post, who reposts it. */
 const WORDS = {
-  likers: { title: LIKERS_TITLE, loading: 'Loading who liked this post', empty: 'Nobody likes this post yet.', list: 'People who like' },
-  reposters: { title: REPOSTERS_TITLE, loading: 'Loading who reposted this post', empty: 'Nobody reposted this post yet.', list: 'People who reposted' },
+  likers: { title: LIKERS_TITLE, loading: 'Loading who liked this post', empty: 'Nobody likes this post yet.', list: 'People who like', who: ['person who likes', 'people who like'] },
+  reposters: {
+    title: REPOSTERS_TITLE,
+    loading: 'Loading who reposted this post',
+    empty: 'Nobody reposted this post yet.',
+    list: 'People who reposted',
+    who: ['person who reposted', 'people who reposted'],
+  },
 };
+
+/** Where the count holds people the list cannot show, and it shows none. */
+const noneListed = (count: number, [one, many]: string[]) =>
+  count === 1 ? `The one ${one} this post cannot be listed here.` : `None of the ${count.toLocaleString('en-US')} ${many} this post can be listed here.`;
 
 /**
  * Who likes (or reposts) a post, a page at a time by username, each a link to their profile (opened
@@ -40,7 +50,7 @@ export default function LikersDialog({ post, onClose, kind = 'likers' }: { post:
         ) : (
           <>
             {people.length === 0 ? (
-              <p className="likers-dialog__empty">{words.empty}</p>
+              <p className="likers-dialog__empty">{unlisted > 0 ? noneListed(unlisted, words.who) : words.empty}</p>
             ) : (
               <ul className="likers-dialog__list" aria-label={`${words.list} @${post.username}'s post`}>
                 {people.map((person) => {
@@ -67,7 +77,7 @@ export default function LikersDialog({ post, onClose, kind = 'likers' }: { post:
               <button type="button" className="button likers-dialog__more" onClick={more}>
                 Show more
               </button>
-            ) : unlisted > 0 ? (
+            ) : unlisted > 0 && people.length > 0 ? (
               <p className="likers-dialog__unlisted">{`And ${unlisted.toLocaleString('en-US')} more not listed here.`}</p>
             ) : null}
           </>

@@ -495,6 +495,16 @@ describe('who likes a post', () => {
     expect(dialog).toHaveTextContent('And 1,249 more not listed here.');
   });
 
+  it('says the count’s people cannot be listed when the list has none of them, never that nobody likes the post', async () => {
+    vi.spyOn(compactApi, 'likers').mockResolvedValue({ users: [], nextCursor: null });
+    const { user, article } = showPost(aPost({ likeCount: 112 }));
+    await user.click(within(article).getByRole('button', { name: 'Liked by 112 people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by' });
+    expect(await within(dialog).findByText('None of the 112 people who like this post can be listed here.')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('Nobody likes this post yet.');
+    expect(dialog).not.toHaveTextContent('more not listed');
+  });
+
   it('a post nobody likes shows its count as text', () => {
     const { article } = showPost(aPost({ likeCount: 0 }));
     expect(within(article).queryByRole('button', { name: /Liked by/ })).toBeNull();
