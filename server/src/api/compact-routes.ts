@@ -23,7 +23,7 @@ import {
   type TokenClaims,
 } from '@chirp/api-rules';
 import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, summariesById, type PeopleFilter, type PictureNaming } from '../db/compact';
-import { loadCallerStamp, loadSessionVersion, loadUserNamed } from '../db/records';
+import { loadSessionVersion, loadUserNamed } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
@@ -49,9 +49,9 @@ export async function readerId(call: ApiCall, services: Services): Promise<strin
   return claims._id;
 }
 
-/** The caller of a call that needs one (the table checked the token), who must still exist. */
+/** The caller of a call that needs one (the table checked the token, reading the stamp this checks again), who must still exist. */
 async function existingCaller(services: Services, claims: TokenClaims): Promise<TokenClaims> {
-  checkCaller(await loadCallerStamp(services.sql, claims._id), claims);
+  checkCaller(await services.callerStamp(claims._id), claims);
   return claims;
 }
 
