@@ -2,8 +2,8 @@
  * bench:scale's Following figure: the Following page (`GET /api/posts/following?view=compact`) of a
  * reader who follows FOLLOWS (2,000) bench people, at the large size (100,000 posts): one call first,
  * which must answer a full page by followed people only; then autocannon as the other figures; and,
- * after the server stopped, the page's SQL alone (median of 20): its lines (`followingLines`, the
- * followed posts and reposts merged) and those lines' posts read whole, as the route reads them.
+ * after the server stopped, the page's SQL alone (median of 20): its one statement (`followingPosts`: the
+ * followed posts and reposts merged, and those lines' posts read whole), as the route reads it.
  *
  * run.mjs lays the reader down (`seedFollowingReader`) and measures it (`followingFeed`, `followingPlan`);
  * `checkFollowing` adds its line to the report.
@@ -12,8 +12,7 @@ import { call, logInThroughApi, runAutocannon } from '../support/api-load.mjs';
 import { median, round } from '../support/figures.mjs';
 import { BENCH_PASSWORD } from '../support/scale-data.mjs';
 
-const { compactPostsWhere } = await import('../../server/src/db/compact.ts');
-const { followingLines } = await import('../../server/src/db/post-queries.ts');
+const { followingPosts } = await import('../../server/src/db/post-queries.ts');
 const { LIMITS } = await import('@chirp/api-rules');
 
 export const FOLLOWING_READER = 'reader_following';
@@ -63,15 +62,14 @@ export async function followingFeed(apiUrl, reader, load, log = console.info) {
   return { ...loaded, following: reader.username, page, alone: { p50Ms: alone.p50Ms, p99Ms: alone.p99Ms, reqPerSec: alone.reqPerSec } };
 }
 
-/** The page's SQL alone, one call at a time (median of 20): its lines, then their posts whole, as the route reads them. */
+/** The page's SQL alone, one call at a time (median of 20): its statement, as the route reads it. */
 export async function followingPlan(sql, reader) {
   const request = { sort: 'latest', page: { limit: LIMITS.defaultPageSize } };
   const times = [];
   let lines = [];
   for (let run = 0; run < 20; run += 1) {
     const started = performance.now();
-    lines = await followingLines(sql, reader.id, request);
-    await compactPostsWhere(sql, reader.id, { origin: 'http://server' }, 'WHERE p.id = ANY($1::uuid[])', [lines.map((line) => line.post_id)]);
+    lines = await followingPosts(sql, reader.id, { origin: 'http://server' }, request);
     times.push(performance.now() - started);
   }
   return { queryMs: round(median(times), 2), lines: lines.length };

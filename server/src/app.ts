@@ -7,13 +7,12 @@
 import { API_ROUTES, routeTable, type RouteHandlers, type RouteTable } from '@chirp/api-rules';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { SERVER_ERRORS, unexpectedFailure, type ApiCall, type Services } from './api/context';
+import { callerStamps, SERVER_ERRORS, unexpectedFailure, type ApiCall, type Services } from './api/context';
 import { routeReads } from './api/read-routing';
 import { apiHandlers } from './api/routes';
 import { registerTableRoutes } from './api/table-routes';
 import type { ServerConfig } from './config';
 import type { ReadReplica } from './db/read-replica';
-import { loadSessionVersion } from './db/records';
 import type { Sql } from './db/sql';
 import { imageStoreFor } from './image-store';
 import { databaseFailureCounter } from './limits';
@@ -118,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quotas: options.quotas,
     moderatorNames: options.moderators ?? [],
     passwords: passwordsAt(options.passwordCost),
+    callerStamp: callerStamps(options.sql),
   };
   const servicesFor = routeReads(app, services, options.replica);
 
@@ -136,12 +136,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tableOptions = {
     tokenSecret: ({ jwtSecret }: Services) => jwtSecret,
     unexpected: unexpectedFailure,
-    // From the primary: a password changed a moment ago must already refuse the old tokens.
-    sessionVersion: (_services: Services, userId: string) => loadSessionVersion(options.sql, userId),
+    // From the primary: a password changed a moment ago must already refuse the old tokens. The
+    // call's own stamps (contextFor): a handler checking its caller again reads none.
+    sessionVersion: async (context: Services, userId: string) => (await context.callerStamp(userId))?.sessionVersion,
   };
   registerTableRoutes(app, routeTable(handlers, tableOptions, table), {
     toCall: (request) => toCall(request, options.publicUrl),
-    contextFor: (name, request) => servicesFor(name, request),
+    contextFor: async (name, request) => ({ ...(await servicesFor(name, request)), callerStamp: callerStamps(options.sql) }),
     routeConfig: (name) => (RATE_LIMITED.has(name) ? { rateLimit: { max: options.authRateLimit.max, timeWindow: options.authRateLimit.windowMs } } : {}),
   });
   await app.register(imagesPlugin, { services, uploads: options });

@@ -22,13 +22,13 @@ import {
   type RouteName,
   type TokenClaims,
 } from '@chirp/api-rules';
-import { compactPostById, compactPostsWhere, loadProfile, peopleAfter, summariesById, type PeopleFilter, type PictureNaming } from '../db/compact';
-import { loadCallerStamp, loadSessionVersion, loadUserNamed } from '../db/records';
+import { compactPostById, loadProfile, peopleAfter, type PeopleFilter, type PictureNaming } from '../db/compact';
+import { loadSessionVersion, loadUserNamed } from '../db/records';
 import { markNotificationsRead, notificationPage, unreadNotifications } from '../db/notifications';
 import type { Queryable } from '../db/sql';
 
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
-import { compactPostsPage, followingLines, searchFilter, type PostFilter } from '../db/post-queries';
+import { compactPostsPage, followingPosts, searchFilter, type PostFilter } from '../db/post-queries';
 import { existingPostId, existingUserId, threadChain } from '../db/threads';
 
 /** A chain is at most the thread's depth of posts: one page holds it, in any order (the chain orders it). */
@@ -49,9 +49,9 @@ export async function readerId(call: ApiCall, services: Services): Promise<strin
   return claims._id;
 }
 
-/** The caller of a call that needs one (the table checked the token), who must still exist. */
+/** The caller of a call that needs one (the table checked the token, reading the stamp this checks again), who must still exist. */
 async function existingCaller(services: Services, claims: TokenClaims): Promise<TokenClaims> {
-  checkCaller(await loadCallerStamp(services.sql, claims._id), claims);
+  checkCaller(await services.callerStamp(claims._id), claims);
   return claims;
 }
 
@@ -109,24 +109,18 @@ const peopleOfPost =
   };
 
 /**
- * The reader's Following list: its lines (`followingLines`) paged by the rules on the time each
- * stands at, each post compact, with who reposted it there.
+ * The reader's Following list: its posts (`followingPosts`, one statement) paged by the rules on the
+ * time each stands at, each compact, with who reposted it there.
  */
 async function followingPage(q: Queryable, readerId: string, call: ApiCall, request: Required<PageRequest>): Promise<ApiReply> {
-  const lines = await followingLines(q, readerId, request);
-  const rows = await compactPostsWhere(q, readerId, naming(call), 'WHERE p.id = ANY($1::uuid[])', [lines.map((line) => line.post_id)]);
-  const byId = new Map(rows.map((row) => [row.compact._id, row]));
-  const keys = lines.flatMap((line) => {
-    const row = byId.get(line.post_id);
-    return row ? [{ ...row.stored, createdAt: formatTimestamp(new Date(line.at), line.at_offset), seq: Number(line.at_seq) }] : [];
-  });
+  const lines = await followingPosts(q, readerId, naming(call), request);
+  const keys = lines.map(({ row, line }) => ({ ...row.stored, createdAt: formatTimestamp(new Date(line.at), line.at_offset), seq: Number(line.at_seq) }));
+  const byId = new Map(lines.map((entry) => [entry.row.compact._id, entry]));
   const paged = pagePosts(keys, request);
-  const reposterOf = new Map(lines.flatMap((line) => (line.reposter === null ? [] : [[line.post_id, line.reposter] as const])));
-  const reposters = await summariesById(q, [...reposterOf.values()], naming(call));
   return reply({
     posts: paged.posts.map((post) => {
-      const reposter = reposters.get(reposterOf.get(post._id) ?? '');
-      return { ...byId.get(post._id)!.compact, ...(reposter ? { repostedBy: reposter } : {}) };
+      const { row, line } = byId.get(post._id)!;
+      return { ...row.compact, ...(line.reposter ? { repostedBy: line.reposter } : {}) };
     }),
     nextCursor: paged.nextCursor,
   });

@@ -23,12 +23,13 @@ import {
   type StoredPost,
   type StoredUser,
   type TokenClaims,
+  type CallerStamp,
   capIds,
   LIMITS,
   type SpecView,
 } from '@chirp/api-rules';
 import { namedInline, picturePath, postImagePath } from '../db/named-pictures';
-import { authorOf, bookmarkersOf, loadPostsById, loadSessionVersion, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
+import { authorOf, bookmarkersOf, loadCallerStamp, loadPostsById, loadSessionVersion, loadSummaries, loadUsersById, lockRows, saveChanges } from '../db/records';
 import { recordNotices } from '../db/notifications';
 import type { Queryable, Sql } from '../db/sql';
 import type { Quotas } from '../quotas';
@@ -48,6 +49,25 @@ export interface Services {
   moderatorNames: readonly string[];
   /** Hashes and checks passwords, at one cost for every new hash. */
   passwords: Passwords;
+  /**
+   * What a token is checked against (checkCaller): the account's username and session version, from
+   * the primary. Each call of the route table has its own (`callerStamps`), read once: the table's
+   * session check and the handler's `existingCaller` share the read.
+   */
+  callerStamp: (userId: string) => Promise<CallerStamp | undefined>;
+}
+
+/** The callers' stamps on `sql`, each account's read at most once: what one call of the route table is given. */
+export function callerStamps(sql: Queryable): Services['callerStamp'] {
+  const read = new Map<string, Promise<CallerStamp | undefined>>();
+  return (userId) => {
+    let stamp = read.get(userId);
+    if (!stamp) {
+      stamp = loadCallerStamp(sql, userId);
+      read.set(userId, stamp);
+    }
+    return stamp;
+  };
 }
 
 /** A route's work on this server (the route table of `@chirp/api-rules` says which and how to call it). */

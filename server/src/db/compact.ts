@@ -30,7 +30,9 @@ const PERSON_COLUMNS = (alias: string, viewer: string) => `${alias}.id::text AS 
     ${pictureVersion(alias)} AS picture_version,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.followee_id = ${alias}.id) AS followed_by_me`;
 
-function toSummary(row: PersonRow, naming: PictureNaming): UserSummary {
+type SummaryRow = Omit<PersonRow, 'followed_by_me'>;
+
+function toSummary(row: SummaryRow, naming: PictureNaming): UserSummary {
   return {
     _id: row.id,
     username: row.username,
@@ -123,7 +125,7 @@ function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPo
   const author = toSummary(
     {
       id: row.quoted_author_id!, username: row.quoted_username!, first_name: row.quoted_first_name!, last_name: row.quoted_last_name!,
-      picture: row.quoted_picture, picture_version: row.quoted_picture_version ?? 0, followed_by_me: false,
+      picture: row.quoted_picture, picture_version: row.quoted_picture_version ?? 0,
     },
     naming,
   );
@@ -153,20 +155,10 @@ export interface CompactRow {
 }
 
 /**
- * The compact posts matching `condition` on `p` (with `tail`: ORDER BY and LIMIT on `p`), as seen by
- * `viewerId` (null: nobody signed in). `params` are the condition's; the viewer is appended.
+ * The compact projection of the posts `p` that `from` names (with their authors `a` and quoted posts),
+ * as `viewer` (a uuid expression) sees them; `columns`, when given, are read beside them.
  */
-export async function compactPostsWhere(
-  q: Queryable,
-  viewerId: string | null,
-  naming: PictureNaming,
-  condition: string,
-  params: unknown[],
-  tail = '',
-): Promise<CompactRow[]> {
-  const viewer = `$${params.length + 1}::uuid`;
-  const { rows } = await q.query<CompactPostRow>(
-    `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.more_images, ${pictureVersion('p')} AS image_version, p.like_count, p.created_at, p.created_offset, p.updated_at,
+const compactSelect = (from: string, viewer: string, columns?: string) => `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.more_images, ${pictureVersion('p')} AS image_version, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${viewer} AND b.post_id = p.id) AS bookmarked_by_me,
@@ -179,60 +171,91 @@ export async function compactPostsWhere(
         (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words,
         (SELECT count(*) FROM reposts rp WHERE rp.post_id = p.id)::int AS repost_count,
         EXISTS (SELECT 1 FROM reposts rp WHERE rp.post_id = p.id AND rp.user_id = ${viewer}) AS reposted_by_me,
-        p.quote_of::text AS quote_of, quoted.*
-      FROM (SELECT * FROM posts p ${condition} ${tail}) p JOIN users a ON a.id = p.author_id
-      ${QUOTED_JOIN(viewer)}`,
-    [...params, viewerId],
-    { prepared: true },
-  );
-  return rows.map((row) => {
-    const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
-    const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
-    const image = row.image === null ? {} : { image: withOrigin(naming, row.image), ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }) };
-    const moreImages = row.more_images === null ? {} : { moreImages: row.more_images };
-    const likeCount = Number(row.like_count);
-    const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
-    const removed = row.removed ? { removed: true as const } : {};
-    return {
-      authorSuspended: row.author_suspended,
-      stored: {
-        _id: row.post_id,
-        content: row.content,
-        ...image,
-        ...moreImages,
-        username: row.username,
-        likes: { likeCount, likedBy: [], dislikedBy: [] },
-        createdAt,
-        updatedAt,
-        seq: Number(row.seq),
-        ...replyTo,
-        ...removed,
-      },
-      compact: {
-        _id: row.post_id,
-        content: row.content,
-        ...image,
-        ...compactImages(naming, row.post_id, row.image_version, image, moreImages),
-        username: row.username,
-        author: toSummary(row, naming),
-        likeCount,
-        likedByMe: row.my_reaction === true,
-        dislikedByMe: row.my_reaction === false,
-        bookmarkedByMe: row.bookmarked_by_me,
-        createdAt,
-        updatedAt,
-        ...replyTo,
-        ...(row.replying_to === null ? {} : { replyingTo: row.replying_to }),
-        replyCount: row.reply_count,
-        mentions: row.mentioned,
-        ...(row.removed ? { removedByModerators: true as const } : {}),
-        ...mutedWordField(row.viewer_muted_words ?? undefined, row.content, row.id === viewerId),
-        repostCount: row.repost_count,
-        repostedByMe: row.reposted_by_me,
-        ...quoteFields(row, naming),
-      },
-    };
+        p.quote_of::text AS quote_of, quoted.*${columns ? `, ${columns}` : ''}
+      FROM ${from} JOIN users a ON a.id = p.author_id
+      ${QUOTED_JOIN(viewer)}`;
+
+/** A row of `compactSelect` in both forms. */
+function compactRow(row: CompactPostRow, viewerId: string | null, naming: PictureNaming): CompactRow {
+  const createdAt = formatTimestamp(new Date(row.created_at), row.created_offset);
+  const updatedAt = formatTimestamp(new Date(row.updated_at), row.updated_offset);
+  const image = row.image === null ? {} : { image: withOrigin(naming, row.image), ...(row.image_alt === null ? {} : { imageAlt: row.image_alt }) };
+  const moreImages = row.more_images === null ? {} : { moreImages: row.more_images };
+  const likeCount = Number(row.like_count);
+  const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
+  const removed = row.removed ? { removed: true as const } : {};
+  return {
+    authorSuspended: row.author_suspended,
+    stored: {
+      _id: row.post_id,
+      content: row.content,
+      ...image,
+      ...moreImages,
+      username: row.username,
+      likes: { likeCount, likedBy: [], dislikedBy: [] },
+      createdAt,
+      updatedAt,
+      seq: Number(row.seq),
+      ...replyTo,
+      ...removed,
+    },
+    compact: {
+      _id: row.post_id,
+      content: row.content,
+      ...image,
+      ...compactImages(naming, row.post_id, row.image_version, image, moreImages),
+      username: row.username,
+      author: toSummary(row, naming),
+      likeCount,
+      likedByMe: row.my_reaction === true,
+      dislikedByMe: row.my_reaction === false,
+      bookmarkedByMe: row.bookmarked_by_me,
+      createdAt,
+      updatedAt,
+      ...replyTo,
+      ...(row.replying_to === null ? {} : { replyingTo: row.replying_to }),
+      replyCount: row.reply_count,
+      mentions: row.mentioned,
+      ...(row.removed ? { removedByModerators: true as const } : {}),
+      ...mutedWordField(row.viewer_muted_words ?? undefined, row.content, row.id === viewerId),
+      repostCount: row.repost_count,
+      repostedByMe: row.reposted_by_me,
+      ...quoteFields(row, naming),
+    },
+  };
+}
+
+/**
+ * The compact posts matching `condition` on `p` (with `tail`: ORDER BY and LIMIT on `p`), as seen by
+ * `viewerId` (null: nobody signed in). `params` are the condition's; the viewer is appended.
+ */
+export async function compactPostsWhere(
+  q: Queryable,
+  viewerId: string | null,
+  naming: PictureNaming,
+  condition: string,
+  params: unknown[],
+  tail = '',
+): Promise<CompactRow[]> {
+  const viewer = `$${params.length + 1}::uuid`;
+  const { rows } = await q.query<CompactPostRow>(compactSelect(`(SELECT * FROM posts p ${condition} ${tail}) p`, viewer), [...params, viewerId], {
+    prepared: true,
   });
+  return rows.map((row) => compactRow(row, viewerId, naming));
+}
+
+/**
+ * Compact posts and the rows they stand on, in one statement: `from` joins the posts `p` to those
+ * rows, whose `columns` each answer carries (`line`). `viewer` is the viewer's parameter in `params`.
+ */
+export async function compactPostsJoined<Line extends object>(
+  q: Queryable,
+  viewerId: string,
+  naming: PictureNaming,
+  query: { from: string; columns: string; viewer: string; params: unknown[] },
+): Promise<(CompactRow & { line: Line })[]> {
+  const { rows } = await q.query<CompactPostRow & Line>(compactSelect(query.from, query.viewer, query.columns), query.params, { prepared: true });
+  return rows.map((row) => ({ ...compactRow(row, viewerId, naming), line: row }));
 }
 
 export async function compactPostById(q: Queryable, postId: string, viewerId: string | null, naming: PictureNaming) {
@@ -382,15 +405,12 @@ export async function peopleAfter(
   return rows.map((row) => ({ person: toPerson(row, naming), key: [row.username.toLowerCase(), row.id] }));
 }
 
-/** Summaries of people by id (a Following list's reposters), large pictures named by URL. */
-export async function summariesById(q: Queryable, ids: readonly string[], naming: PictureNaming): Promise<Map<string, UserSummary>> {
-  const wanted = rowIds(ids);
-  if (wanted.length === 0) return new Map();
-  const { rows } = await q.query<PersonRow>(`SELECT ${PERSON_COLUMNS('u', 'NULL::uuid')} FROM users u WHERE u.id = ANY($1::uuid[])`, [wanted], {
-    prepared: true,
-  });
-  return new Map(rows.map((row) => [row.id, toSummary(row, naming)]));
-}
+/** A person's summary (`users` row `alias`) as one JSON value: `summaryOf` reads it back. */
+export const summaryObject = (alias: string) => `json_build_object('id', ${alias}.id::text, 'username', ${alias}.username,
+    'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'picture', ${pictureColumn(alias)}, 'picture_version', ${pictureVersion(alias)})`;
+
+/** The summary a `summaryObject` column holds (null: nobody). */
+export const summaryOf = (value: SummaryRow | null, naming: PictureNaming): UserSummary | undefined => (value === null ? undefined : toSummary(value, naming));
 
 /** A post's image at `position` (1 to 4) as stored (for `GET /api/posts/{id}/image`). */
 export async function loadPostImage(q: Queryable, postId: string, position = 1): Promise<string | undefined> {

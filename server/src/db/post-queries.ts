@@ -3,8 +3,9 @@
  * `pagePosts`, `pageStart`); the query only narrows the rows to the `limit + 1` after the cursor,
  * using the feed indexes, so a page costs the same at 16 posts or 100 000.
  */
-import { pageStart, type PageRequest, type PageStart, type SearchTerms, type StoredPost } from '@chirp/api-rules';
-import { compactPostsWhere, type PictureNaming } from './compact';
+import { LIMITS, pageStart, type PageRequest, type PageStart, type SearchTerms, type StoredPost } from '@chirp/api-rules';
+import type { UserSummary } from '@chirp/contracts';
+import { compactPostsJoined, compactPostsWhere, summaryObject, summaryOf, type CompactRow, type PictureNaming } from './compact';
 import { postsWhere } from './records';
 import type { Queryable, Sql } from './sql';
 
@@ -104,24 +105,41 @@ function afterKey(start: PageStart, columns: { at: string; seq: string; id: stri
   return { at, afterInTime: `(${columns.at} < ${at} OR (${columns.at} = ${at} AND ${afterInSecond}))` };
 }
 
-/** One line of a Following page: the post, the time and order it stands at, and its reposter (if a repost put it there). */
-interface FollowingLine {
-  post_id: string;
+/** Where a Following page's post stands: the time and order it stands at, and its reposter (if a repost put it there). */
+export interface FollowingLine {
   at: Date;
   at_offset: number;
   at_seq: string | number;
-  reposter: string | null;
+  reposter: UserSummary | undefined;
 }
 
+/** The line's columns beside its post, as `followingPosts` reads them (the reposter's summary: `summaryObject`). */
+type FollowingColumns = Omit<FollowingLine, 'reposter'> & { reposter: Parameters<typeof summaryOf>[0] };
+
 /**
- * The `limit + 1` lines of the reader's Following list after the cursor, newest first: each post
- * once, at the latest repost by someone the reader follows (or the reader), else at its own time.
- * Two index walks merged: the followed authors' posts that nobody followed reposted (the feed index,
- * as before), and the latest followed repost of each post (reposts_by_user, each checked against
- * reposts_of_post for a later one); reposters the reader does not see do not count. The merge keeps
- * the page's `limit + 1` lines, which are all the caller reads whole.
+ * How many lines a Following page reads: at least `limit + 1` (what the rules cut the page from; more
+ * after the cursor page the same), written into the statement rather than a parameter, one of two
+ * sizes. PostgreSQL estimates a parameter's LIMIT at a tenth of the rows it limits, which for this
+ * statement (its projection's subqueries costed per line) made the prepared statement's generic plan
+ * look five times dearer than one planned for the values, so it was planned anew at every call.
  */
-export async function followingLines(q: Queryable, readerId: string, request: Required<PageRequest>): Promise<FollowingLine[]> {
+const followingLineCount = (limit: number) => (limit <= LIMITS.defaultPageSize ? LIMITS.defaultPageSize : LIMITS.maxPageSize) + 1;
+
+/**
+ * The reader's Following page, in one statement: the lines after the cursor (`followingLineCount`), newest first,
+ * each post once, at the latest repost by someone the reader follows (or the reader), else at its own
+ * time; each line's post compact, with its reposter's summary. The lines are two index walks merged:
+ * the followed authors' posts that nobody followed reposted (the feed index, as before), and the latest
+ * followed repost of each post (reposts_by_user, each checked against reposts_of_post for a later one);
+ * reposters the reader does not see do not count. The merge keeps the page's lines, and only those are
+ * read whole (joined to their posts), so the projection costs a page however many are followed.
+ */
+export async function followingPosts(
+  q: Queryable,
+  readerId: string,
+  naming: PictureNaming,
+  request: Required<PageRequest>,
+): Promise<{ row: CompactRow; line: FollowingLine }[]> {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const reader = `${param(readerId)}::uuid`;
@@ -132,27 +150,28 @@ export async function followingLines(q: Queryable, readerId: string, request: Re
   const start = pageStart(request);
   const own = start ? afterKey(start, { at: 'p.created_at', seq: 'p.seq', id: 'p.id' }, param) : undefined;
   const reposted = start ? afterKey(start, { at: 'r.created_at', seq: 'r.seq', id: 'r.post_id' }, param) : undefined;
-  const limit = param(request.page.limit + 1);
-  // Merged here, in the page's order, so that only the lines of the page are read whole afterwards
-  // (each half answers up to limit + 1; together they are twice the page).
-  const { rows } = await q.query<FollowingLine>(
-    `SELECT * FROM ((SELECT p.id::text AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::text AS reposter FROM posts p
+  const limit = followingLineCount(request.page.limit);
+  // Merged in the page's order (each half answers up to `limit`; together they are twice that).
+  const lines = `(SELECT * FROM ((SELECT p.id AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::uuid AS reposter FROM posts p
         WHERE p.reply_to IS NULL AND (p.author_id = ${reader} OR p.author_id IN ${followed}) AND ${shown}
           AND NOT EXISTS (SELECT 1 FROM reposts r WHERE r.post_id = p.id AND ${counted('r')})
           ${own ? `AND p.created_at <= ${own.at} AND ${own.afterInTime}` : ''}
         ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT ${limit})
      UNION ALL
-     (SELECT r.post_id::text, r.created_at, r.created_offset, r.seq, r.user_id::text FROM reposts r JOIN posts p ON p.id = r.post_id
+     (SELECT r.post_id, r.created_at, r.created_offset, r.seq, r.user_id FROM reposts r JOIN posts p ON p.id = r.post_id
         WHERE ${counted('r')} AND ${shown}
           AND NOT EXISTS (SELECT 1 FROM reposts r2 WHERE r2.post_id = r.post_id AND ${counted('r2')}
             AND (r2.created_at > r.created_at OR (r2.created_at = r.created_at AND r2.seq > r.seq)))
           ${reposted ? `AND r.created_at <= ${reposted.at} AND ${reposted.afterInTime}` : ''}
         ORDER BY r.created_at DESC, r.seq DESC, r.post_id LIMIT ${limit})) lines
-     ORDER BY at DESC, at_seq DESC, post_id COLLATE "C" LIMIT ${limit}`,
+     ORDER BY at DESC, at_seq DESC, post_id::text COLLATE "C" LIMIT ${limit})`;
+  const rows = await compactPostsJoined<FollowingColumns>(q, readerId, naming, {
+    from: `${lines} l JOIN posts p ON p.id = l.post_id`,
+    columns: `l.at, l.at_offset, l.at_seq, (SELECT ${summaryObject('ru')} FROM users ru WHERE ru.id = l.reposter) AS reposter`,
+    viewer: reader,
     params,
-    { prepared: true },
-  );
-  return rows;
+  });
+  return rows.map(({ line: { at, at_offset, at_seq, reposter }, ...row }) => ({ row, line: { at, at_offset, at_seq, reposter: summaryOf(reposter, naming) } }));
 }
 
 /** The stored posts a page is cut from: the `limit + 1` after the cursor. */
