@@ -13,6 +13,7 @@ import { apiHandlers } from './api/routes';
 import { registerTableRoutes } from './api/table-routes';
 import type { ServerConfig } from './config';
 import type { ReadReplica } from './db/read-replica';
+import { loadCallerStamp } from './db/records';
 import type { Sql } from './db/sql';
 import { imageStoreFor } from './image-store';
 import { databaseFailureCounter } from './limits';
@@ -117,7 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quotas: options.quotas,
     moderatorNames: options.moderators ?? [],
     passwords: passwordsAt(options.passwordCost),
-    callerStamp: callerStamps(options.sql),
+    // Outside a call of the route table, read each time: a memo here would outlive a password change.
+    callerStamp: (userId) => loadCallerStamp(options.sql, userId),
   };
   const servicesFor = routeReads(app, services, options.replica);
 
