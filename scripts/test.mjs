@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minutes } from './duration.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const quick = process.argv.includes('--quick');
@@ -45,7 +46,6 @@ function run(name, command, env = {}) {
 }
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
 
 rmSync(unitReport, { force: true });
 rmSync(e2eSummary, { force: true });
