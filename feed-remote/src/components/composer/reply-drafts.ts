@@ -14,7 +14,7 @@ import {
   writeTabDraft,
 } from './draft-storage';
 import type { ImagesState } from './use-image-attachment';
-import { watchAccounts } from './watch-accounts';
+import { watchAccounts } from '../../lib/watch-accounts';
 
 /**
  * Reply drafts: one per account and post, kept as the new post's draft is (use-new-post-draft.ts):

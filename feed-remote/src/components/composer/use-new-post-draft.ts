@@ -14,7 +14,7 @@ import {
   writeTabDraft,
 } from './draft-storage';
 import type { ImagesState } from './use-image-attachment';
-import { watchAccounts } from './watch-accounts';
+import { watchAccounts } from '../../lib/watch-accounts';
 import { useFeedStore } from '../../lib/feed-store';
 
 /**

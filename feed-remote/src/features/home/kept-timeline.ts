@@ -2,7 +2,7 @@ import type { CompactPost } from '@chirp/contracts';
 import type { PostSource } from '@chirp/queries';
 import { useSession } from '@chirp/session';
 import { useEffect, useMemo } from 'react';
-import { watchAccounts } from '../../components/composer/watch-accounts';
+import { watchAccounts } from '../../lib/watch-accounts';
 
 /**
  * The home timeline as it last showed, kept on this device for each person and list: when its first
@@ -65,7 +65,7 @@ export function forgetTimelines(username: string): void {
   }
 }
 
-watchAccounts({ changed: () => {}, signedOut: forgetTimelines });
+watchAccounts({ signedOut: forgetTimelines });
 
 /**
  * Keeps the list while it shows (`ready`), and answers the copy to show instead when its first page
