@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '../support/fixtures';
+import { expect, logIn, offlineNote, test } from '../support/fixtures';
 import { feedReady, homeComposer, homeFeed, postCard, publish, toastMessage } from '../feed/feed-helpers';
-
-/** What the page says while the browser is offline (the shell's note, a live region). */
-const OFFLINE_NOTE = /^You are offline\./;
 
 // The service worker is what these tests are about (the others block it: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -23,16 +20,16 @@ async function returnHome(page: Page) {
 test('a reload with the network gone shows the last timeline, and says the browser is offline', async ({ page, context }) => {
   await returnHome(page);
   const firstPost = (await homeFeed(page).getByRole('article').first().textContent()) ?? '';
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toHaveCount(0);
+  await expect(offlineNote(page)).toHaveCount(0);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toBeVisible();
+  await expect(offlineNote(page)).toBeVisible();
   await expect(homeFeed(page).getByRole('article').first()).toHaveText(firstPost);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toHaveCount(0);
+  await expect(offlineNote(page)).toHaveCount(0);
 });
 
 test('a post written offline waits, across a reload, and is sent once the browser is back online', async ({ page, context }) => {
@@ -50,7 +47,7 @@ test('a post written offline waits, across a reload, and is sent once the browse
   // Still offline, the page is opened again: the post still waits.
   await page.reload();
   await feedReady(page);
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toBeVisible();
+  await expect(offlineNote(page)).toBeVisible();
   await expect(postCard(page, text)).toHaveCount(0);
 
   await context.setOffline(false);

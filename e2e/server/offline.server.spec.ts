@@ -1,10 +1,10 @@
 import { homeComposer, postCard, publish } from '../feed/feed-helpers';
 import { expect, expectToast, signUpAndOpenHome, test } from '../support/api-server';
+import { offlineNote } from '../support/fixtures';
 
 // The service worker is what keeps the app for an offline visit (the other tests block it).
 test.use({ serviceWorkers: 'allow' });
 
-const OFFLINE_NOTE = /^You are offline\./;
 const KEPT_NOTE = /^Showing your timeline as it was on /;
 /** What Chromium logs for each call the page makes while the network is gone. */
 const NO_NETWORK = 'net::ERR_INTERNET_DISCONNECTED';
@@ -30,14 +30,14 @@ test('offline against the API server, a reload shows the home timeline as it las
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toBeVisible();
+  await expect(offlineNote(page)).toBeVisible();
   await expect(page.getByText(KEPT_NOTE)).toBeVisible();
   await expect(postCard(page, text)).toBeVisible();
   const following = page.getByRole('tabpanel', { name: 'Following' });
   await expect(following.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTE })).toHaveCount(0);
+  await expect(offlineNote(page)).toHaveCount(0);
   await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
   await expect(postCard(page, text)).toBeVisible();
   await expect(following.getByRole('alert')).toHaveCount(0);

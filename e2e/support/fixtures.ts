@@ -79,6 +79,9 @@ export async function appTookOver(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
 }
 
+/** What the shell says while the browser is offline (a live region). */
+export const offlineNote = (page: Page) => page.getByRole('status').filter({ hasText: /^You are offline\./ });
+
 /** Logs in through the login page as a person would. */
 export async function logIn(page: Page, credentials: { username: string; password: string } = GUEST_CREDENTIALS) {
   await page.goto('/');
