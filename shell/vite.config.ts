@@ -47,10 +47,24 @@ function remotesManifest(): Plugin {
   };
 }
 
+/** The federation SDK's Node script loader (a third of the SDK) swapped for a stand-in: see the file. */
+function browserOnlyFederationSdk(): Plugin {
+  const standIn = fileURLToPath(new URL('./build/without-node-script-loading.ts', import.meta.url));
+  return {
+    name: 'chirp-browser-only-federation-sdk',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './node.js' && importer && /@module-federation[\\/]sdk[\\/]dist[\\/]index\.js$/.test(importer) ? standIn : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     browserRouteTable(),
+    browserOnlyFederationSdk(),
     remotesManifest(),
     appIcons(),
     appFrame(),
@@ -90,10 +104,11 @@ export default defineConfig(({ command }) => ({
     precompress(),
   ],
   resolve: {
-    // MirageJS imports lodash one CommonJS module at a time (lodash/cloneDeep, …): the same functions
-    // as ES modules are smaller once bundled, with no CommonJS wrapper per module (the first load's JavaScript budget).
+    // MirageJS imports lodash one CommonJS module at a time (lodash/cloneDeep, …). es-toolkit's compat
+    // build is a drop-in for each (same path, same default export, tested against lodash's own suite)
+    // at half the size: Mirage's 19 functions are 5.4 KiB gzip instead of lodash-es's 10.8.
     alias: [
-      { find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1.js' },
+      { find: /^lodash\/(.+)$/, replacement: 'es-toolkit/compat/$1' },
       // The in-browser back end gives Mirage an interceptor that answers fetch: Pretender, its XHR
       // polyfill and its router (35 KiB) are never used.
       { find: /^pretender$/, replacement: fileURLToPath(new URL('./build/without-pretender.ts', import.meta.url)) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backEndChunks } from './startup-preloads';
+import { backEndChunks, onDemandChunks } from './startup-preloads';
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], dynamicImports: string[] = []) => ({
   fileName,
@@ -20,5 +20,16 @@ describe('the in-browser back end’s chunks', () => {
     ];
     // shared.js is also the app's: preloaded whatever the back end; the rest only without a server.
     expect([...backEndChunks(chunks)].sort()).toEqual(['backend.js', 'miragejs.js', 'rules.js']);
+  });
+});
+
+describe('the chunks loaded on demand', () => {
+  it('are those of the dialogs a person opens later, which the first screen does not preload', () => {
+    const chunks = [
+      chunk('bootstrap.js', '/app/shell/src/bootstrap.tsx', ['icons.js'], ['shortcuts.js']),
+      chunk('shortcuts.js', '/app/shell/src/layout/keyboard-shortcuts-dialog.tsx', ['icons.js']),
+      chunk('icons.js', null),
+    ];
+    expect(onDemandChunks(chunks)).toEqual(['shortcuts.js']);
   });
 });

@@ -19,6 +19,9 @@ export const STARTUP_ROUTES = [
 ];
 const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
 
+/** Shell modules loaded when the person asks for them (a dialog), not by the first screen: no preload. */
+const ON_DEMAND = ['/shell/src/layout/keyboard-shortcuts-dialog.tsx'];
+
 type Chunk = { fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
 
 /**
@@ -34,13 +37,19 @@ export function backEndChunks(chunks: readonly Chunk[]): Set<string> {
   return new Set([...found].filter((name) => byName.get(name)?.facadeModuleId?.includes('/browser-backend/src/') || !usedElsewhere(name)));
 }
 
+/** The chunks of ON_DEMAND's modules. */
+export const onDemandChunks = (chunks: readonly Chunk[]) =>
+  chunks
+    .filter((chunk) => ON_DEMAND.some((module) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module)))
+    .map((chunk) => chunk.fileName);
+
 /** The script without its comments' first block, its data in place. */
 export const inlined = (script: string, data: unknown) =>
   script.replace(/^\/\*\*[\s\S]*?\*\/\n\/\* global[^\n]*\n/, '').replace('})(__DATA__);', `})(${JSON.stringify(data)});`);
 
 /**
  * The first screen in waves, not a chain (each request found only after the one before made a slow network wait seconds). index.html gets a modulepreload for every chunk
- * of the shell (the app's, and the shared packages it offers the remotes: they would otherwise be
+ * of the shell but those of ON_DEMAND (the app's, and the shared packages it offers the remotes: they would otherwise be
  * found one import at a time), its stylesheets, and the inlined early-start script
  * (shell/build/early-start.js), which asks for config.json and remotes.json at once and then
  * preloads the in-browser back end (only when no API server is configured) and the first screen's
@@ -57,10 +66,11 @@ export function startupPreloads({ serverBuild }: { serverBuild: boolean }): Plug
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const backEnd = [...backEndChunks(chunks)].map((name) => `/${name}`);
+        const onDemand = onDemandChunks(chunks).map((name) => `/${name}`);
         const already = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]));
         const modules = chunks
           .map((chunk) => `/${chunk.fileName}`)
-          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file));
+          .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file) && !onDemand.includes(file));
         const styles = Object.values(bundle)
           .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
           .map((asset) => `/${asset.fileName}`);

@@ -156,7 +156,8 @@ describe('the keyboard shortcuts', () => {
   it('? lists the shortcuts in a dialog, which holds the keys while it is open', async () => {
     const { user, newPost } = showLayout();
     await user.keyboard('?');
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The list's code is fetched when it is first asked for.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     const terms = within(dialog).getAllByRole('term').map((term) => term.textContent);
     expect(terms).toEqual(['j', 'k', 'l', 'b', 'r', 'Enter', 'n', '/', 'g then h', 'g then n', '?']);
     expect(within(dialog).getByText('Go to notifications')).toBeInTheDocument();
@@ -172,6 +173,6 @@ describe('the keyboard shortcuts', () => {
   it('the Keyboard shortcuts button opens the list too', async () => {
     const { user } = showLayout();
     await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
-    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
   });
 });

@@ -1,23 +1,11 @@
 import { paths } from '@chirp/contracts';
-import { KeyboardIcon, ModalDialog, type ShortcutTarget, shortcutSelector } from '@chirp/ui';
-import { Fragment, type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { KeyboardIcon, type ShortcutTarget, shortcutSelector } from '@chirp/ui';
+import { lazy, type ReactNode, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './keyboard-shortcuts.css';
 
-/** The shortcuts, as the Keyboard shortcuts dialog lists them: the keys pressed in turn, and what they do. */
-export const SHORTCUTS: { keys: string[]; action: string }[] = [
-  { keys: ['j'], action: 'Next post' },
-  { keys: ['k'], action: 'Previous post' },
-  { keys: ['l'], action: 'Like the post' },
-  { keys: ['b'], action: 'Bookmark the post' },
-  { keys: ['r'], action: 'Reply to the post' },
-  { keys: ['Enter'], action: 'Open the post' },
-  { keys: ['n'], action: 'New post' },
-  { keys: ['/'], action: 'Search' },
-  { keys: ['g', 'h'], action: 'Go home' },
-  { keys: ['g', 'n'], action: 'Go to notifications' },
-  { keys: ['?'], action: 'Show keyboard shortcuts' },
-];
+/** The list is fetched when it is first asked for: the first screen does without it. */
+const KeyboardShortcutsDialog = lazy(() => import('./keyboard-shortcuts-dialog'));
 
 /** How long after `g` its second key still counts. */
 const SEQUENCE_TIMEOUT = 1500;
@@ -131,31 +119,6 @@ function useShortcutKeys({ newPost, showShortcuts }: ShortcutActions) {
   }, []);
 }
 
-/** The list of shortcuts, in a dialog: `?` opens it, and the sidebar's Keyboard shortcuts button. */
-export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {
-  return (
-    <ModalDialog title="Keyboard shortcuts" onClose={onClose} className="shortcuts-dialog" closeOnBackdropClick>
-      {() => (
-        <dl className="shortcuts">
-          {SHORTCUTS.map(({ keys, action }) => (
-            <div key={action} className="shortcuts__row">
-              <dt className="shortcuts__keys">
-                {keys.map((key, index) => (
-                  <Fragment key={key}>
-                    {index > 0 && ' then '}
-                    <kbd>{key}</kbd>
-                  </Fragment>
-                ))}
-              </dt>
-              <dd className="shortcuts__action">{action}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </ModalDialog>
-  );
-}
-
 /** The sidebar's way to the list, so the shortcuts can be found without knowing `?`. */
 export function KeyboardShortcutsButton({ onClick }: { onClick: () => void }) {
   return (
@@ -179,6 +142,10 @@ export function useKeyboardShortcuts({ newPost }: { newPost: () => void }): {
   useShortcutKeys({ newPost, showShortcuts });
   return {
     showShortcuts,
-    shortcutsDialog: shown ? <KeyboardShortcutsDialog onClose={() => setShown(false)} /> : null,
+    shortcutsDialog: shown ? (
+      <Suspense fallback={null}>
+        <KeyboardShortcutsDialog onClose={() => setShown(false)} />
+      </Suspense>
+    ) : null,
   };
 }
