@@ -87,3 +87,32 @@ test('going back to a feed restores its scroll position, and each feed keeps its
   await expect(page).toHaveURL(/\/explore$/);
   await expect.poll(() => scrollY(page)).toBe(700);
 });
+
+test('a list turns windowed past 40 posts where it is: the same posts at the same place, the focus kept', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openLoggedIn(page);
+  await page.evaluate(seedPostsInBrowser, { total: 10_000 });
+  await page.reload();
+  const feed = homeFeed(page);
+  /** The list's inline height: set only by the windowed list, which places its cards itself. */
+  const windowedHeight = () => feed.evaluate((list) => (list as HTMLElement).style.height);
+  const documentTop = (position: number) =>
+    feed.locator(`article[aria-posinset="${position}"]`).evaluate((article) => Math.round(article.getBoundingClientRect().top + window.scrollY));
+
+  // Two pages, plain: every card in the page's flow.
+  await expect(feed.locator('article[aria-posinset="40"]')).toHaveCount(1);
+  expect(await windowedHeight()).toBe('');
+  expect(await feed.getByRole('article').count()).toBe(40);
+  const plainTop = await documentTop(30);
+
+  // Reaching post 30 brings the third page: the list turns windowed, and nothing moves.
+  const like = feed.locator('article[aria-posinset="30"]').getByRole('button', { name: 'Like', exact: true });
+  await like.focus();
+  await expect(feed.locator('article[aria-posinset="41"]')).toHaveCount(1);
+  await expect.poll(windowedHeight).not.toBe('');
+  await framesPainted(page);
+  await expect(like).toBeFocused();
+  await expect(like).toBeInViewport();
+  expect(Math.abs((await documentTop(30)) - plainTop)).toBeLessThanOrEqual(2);
+  expect(await articlesInDom(page)).toBeLessThanOrEqual(MAX_ARTICLES);
+});

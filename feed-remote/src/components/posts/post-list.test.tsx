@@ -1,10 +1,11 @@
 import { type PostPage } from '@chirp/contracts';
 import { ApiError, compactApi } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile, logInAs, renderWithApp } from '@chirp/session/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import PostList, { PostListView } from './post-list';
+import PostList, { PLAIN_LIST_MAX, PostListView } from './post-list';
 
 const me = aProfile({ username: 'guestuser' });
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
@@ -86,12 +87,37 @@ describe('the post list', () => {
       if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
     });
 
-    it('keeps only the posts near the viewport in the DOM, however long the list', () => {
+    it('keeps only the posts near the viewport in the DOM, however long the list', async () => {
       renderWithApp(<PostListView posts={posts(10_000)} emptyText="none" label="All posts" />);
+      // Windowed once the windowed list's code is here: the feed has the whole list's height.
+      await waitFor(() => expect(screen.getByRole('feed').style.height).not.toBe(''));
       const count = screen.getAllByRole('article').length;
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThan(30);
-      expect(screen.getByRole('feed').style.height).not.toBe('');
+    });
+
+    it('has every post of a short list in the DOM, in the page flow', () => {
+      renderWithApp(<PostListView posts={posts(PLAIN_LIST_MAX)} emptyText="none" label="All posts" />);
+      expect(screen.getAllByRole('article')).toHaveLength(PLAIN_LIST_MAX);
+      expect(screen.getByRole('feed').style.height).toBe('');
+    });
+
+    it('turns windowed as it grows past the limit, with the focus where it was', async () => {
+      const shown = posts(PLAIN_LIST_MAX + 20);
+      const more = { available: true, loading: false, error: '', load: vi.fn() };
+      let nextPage!: () => void;
+      function Growing() {
+        const [count, setCount] = useState(PLAIN_LIST_MAX);
+        nextPage = () => setCount(shown.length);
+        return <PostListView posts={shown.slice(0, count)} emptyText="none" label="All posts" more={more} />;
+      }
+      renderWithApp(<Growing />);
+      const like = () => within(screen.getByText('post 3').closest('article')!).getByRole('button', { name: 'Like' });
+      like().focus();
+      act(() => nextPage());
+      await waitFor(() => expect(screen.getByRole('feed').style.height).not.toBe(''));
+      expect(screen.getAllByRole('article').length).toBeLessThan(shown.length);
+      expect(like()).toHaveFocus();
     });
 
     it('does not ask for the next page while the end is far below', async () => {

@@ -1,15 +1,12 @@
 import type { CompactPost } from '@chirp/contracts';
 import type { PostListProps } from '@chirp/seams';
-import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FeedContent, PostsLoader } from '../feed-page';
 import { type PostFeed, usePostFeed } from '../use-post-feed';
-import { useListPositionsSlot, useRestoringOffset } from '../use-scroll-memory';
-import { PostCard } from './post-card';
-import { ReplyBranch } from './reply-branch';
+import { useListPositionsSlot } from '../use-scroll-memory';
+import { handFocusOver, ITEM_POST_ID, ListItemCard, NEXT_PAGE_AHEAD, OVERSCAN, rememberHeight } from './list-layout';
 import '@chirp/ui/styles.css';
 import './post-list.css';
-
 
 export interface PostListViewProps {
   posts: CompactPost[];
@@ -21,79 +18,60 @@ export interface PostListViewProps {
   branches?: boolean;
 }
 
-/**
- * The next page is asked for once the last rendered card (the overscan renders 20 beyond the
- * viewport) is within this many of the end: about 30 cards ahead of the viewport, so it arrives
- * before it is reached.
- */
-const NEXT_PAGE_AHEAD = 10;
-
-/** A card without image is about this tall; measured heights replace the guess as cards render. */
-const ESTIMATED_HEIGHT = 190;
-const GAP = 12;
-/**
- * Cards rendered beyond each edge of the viewport: a fast scroll rarely shows a blank, and a short
- * feed (the demo data: 16 posts) is in the DOM whole, so find-in-page sees every post.
- */
-const OVERSCAN = 20;
-
-/**
- * Measured card heights by list width, then post, kept across remounts: when a person comes back to
- * a feed, the list has its true height at once and the remembered position lands exactly.
- */
-const measuredHeights = new Map<number, Map<string, number>>();
-/** The list's width when cards were last measured (a remounted list has no width on its first render). */
-let measuredWidth = 0;
-
-function heightsAt(width: number): Map<string, number> {
-  let heights = measuredHeights.get(width);
-  if (!heights) measuredHeights.set(width, (heights = new Map()));
-  return heights;
+/** What each form of the list is given. */
+export interface ListFormProps {
+  posts: CompactPost[];
+  label: string;
+  more?: PostFeed['more'];
+  branches: boolean;
+  /** The windowed list replaces a plain one the person may be scrolled into. */
+  wasPlain?: boolean;
 }
 
-/** The list's distance from the top of the document, which the window virtualizer needs. */
-function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    };
-    measure();
-    // Content above the list (the composer, its image preview) changes the list's position.
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [ref]);
-  return top;
+/**
+ * Up to this many posts the list is plain: every card in the DOM (two pages of 20). Longer lists are
+ * windowed, by code (the virtualizer, 10 KiB gzip) that a first screen does not need and loads only
+ * when a list comes near this length.
+ */
+export const PLAIN_LIST_MAX = 40;
+
+let WindowedList: ComponentType<ListFormProps> | undefined;
+let windowedListLoading: Promise<void> | undefined;
+
+/** Fetches the windowed list's code, once. */
+function loadWindowedList(): Promise<void> {
+  windowedListLoading ??= import('./windowed-post-list').then(
+    (module) => {
+      WindowedList = module.WindowedPostList;
+    },
+    () => {
+      // Not fetched (offline, a redeploy): the plain list goes on serving, and a later need asks again.
+      windowedListLoading = undefined;
+    },
+  );
+  return windowedListLoading;
 }
 
-/** Lets the feed page remember and restore its position by post rather than by pixel. */
-function useListPositions(
-  virtualizer: Virtualizer<Window, Element>,
-  posts: CompactPost[],
-  listRef: React.RefObject<HTMLDivElement | null>,
-) {
-  const register = useListPositionsSlot();
-  useLayoutEffect(() => {
-    if (!register) return;
-    register({
-      anchorAt: (y) => {
-        const item = virtualizer.getVirtualItems().find((candidate) => candidate.end > y);
-        return item && { postId: String(item.key), delta: y - item.start };
-      },
-      offsetOf: ({ postId, delta }) => {
-        const index = posts.findIndex((post) => post._id === postId);
-        const item = virtualizer.measurementsCache[index];
-        const list = listRef.current;
-        if (!item || !list) return undefined;
-        // The list's own top, measured now: the virtualizer's scrollMargin may not be known yet.
-        const listTop = list.getBoundingClientRect().top + window.scrollY;
-        return listTop + item.start - virtualizer.options.scrollMargin + delta;
-      },
+/** Whether the windowed list's code is here, fetched when `wanted` or `soon`. */
+function useWindowedList(wanted: boolean, soon: boolean) {
+  const [ready, setReady] = useState(() => Boolean(WindowedList));
+  useEffect(() => {
+    if (ready || !(wanted || soon)) return;
+    let current = true;
+    void loadWindowedList().then(() => {
+      if (current && WindowedList) setReady(true);
     });
-    return () => register(null);
-  }, [register, virtualizer, posts, listRef]);
+    return () => {
+      current = false;
+    };
+  }, [ready, wanted, soon]);
+  return ready;
+}
+
+/** The windowed list, rendered only once its code is here. */
+function LoadedWindowedList(props: ListFormProps) {
+  const Windowed = WindowedList!;
+  return <Windowed {...props} />;
 }
 
 /** A source's posts, paged: a loader, the error with Retry, or the list (exposed as feed/PostList). */
@@ -108,15 +86,30 @@ export function PostList({ source, emptyText, label }: PostListProps) {
 }
 
 /**
- * The post list of every feed. It is windowed: only the cards near the viewport are in the DOM, so a
- * feed of 10,000 posts keeps no more cards in the DOM than one of 50. The list scrolls with the
- * window, as the shell's layout scrolls the document; nearing its end asks for the next page.
+ * The post list of every feed. A short list is plain; a long one (over PLAIN_LIST_MAX posts) is
+ * windowed. A list growing past the limit switches in place: same position, same focus.
  */
 export function PostListView({ posts, emptyText, label, more, branches = false }: PostListViewProps) {
+  const long = posts.length > PLAIN_LIST_MAX;
+  // Once windowed, a list stays so (a list made shorter by deletions would otherwise rebuild its DOM).
+  const [windowedOnce, setWindowedOnce] = useState(false);
+  const [startedWindowed] = useState(() => Boolean(WindowedList) && long);
+  const wantWindowed = long || windowedOnce;
+  const soon = Boolean(more?.available) && posts.length > PLAIN_LIST_MAX / 2;
+  const showWindowed = useWindowedList(wantWindowed, soon) && wantWindowed;
+  if (showWindowed && !windowedOnce) setWindowedOnce(true);
+
   if (posts.length === 0 && !more?.available) return <p className="post-list__empty">{emptyText}</p>;
   return (
     <>
-      <WindowedPostList posts={posts} label={label} more={more} branches={branches} />
+      {showWindowed ? (
+        <LoadedWindowedList posts={posts} label={label} more={more} branches={branches} wasPlain={!startedWindowed} />
+      ) : (
+        // A long list whose windowed code is still on its way (it is fetched well before a list gets
+        // long, so only a list given many posts at once waits) shows its first cards, and leaves
+        // asking for more to the windowed list.
+        <PlainPostList posts={long ? posts.slice(0, PLAIN_LIST_MAX * 2) : posts} label={label} more={more} branches={branches} asks={!long} />
+      )}
       {more && <NextPage more={more} />}
     </>
   );
@@ -137,77 +130,87 @@ function NextPage({ more }: { more: PostFeed['more'] }) {
   return more.loading ? <PostsLoader label="Loading more posts" /> : null;
 }
 
-function WindowedPostList({ posts, label, more, branches }: Required<Pick<PostListViewProps, 'posts' | 'label' | 'branches'>> & Pick<PostListViewProps, 'more'>) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useDocumentTop(listRef);
-  // A feed coming back renders the posts at its remembered offset from the first frame.
-  const restoringOffset = useRestoringOffset();
+const itemsOf = (list: HTMLElement | null) => [...(list?.children ?? [])] as HTMLElement[];
+const documentTop = (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY;
 
-  const getItemKey = useCallback((index: number) => posts[index]?._id ?? index, [posts]);
-  // Asked for every post each time a card is measured: answered from an array made once per list.
-  const estimates = useMemo(() => {
-    const heights = measuredHeights.get(measuredWidth);
-    return posts.map((post) => heights?.get(post._id) ?? ESTIMATED_HEIGHT);
-  }, [posts]);
-  const estimateSize = useCallback((index: number) => estimates[index] ?? ESTIMATED_HEIGHT, [estimates]);
-  const measure = useCallback(
-    (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>) => {
-      const height = measureElement(element, entry, instance);
-      const post = posts[instance.indexFromElement(element)];
-      measuredWidth = listRef.current?.clientWidth ?? measuredWidth;
-      if (post && height > 0) heightsAt(measuredWidth).set(post._id, height);
-      return height;
-    },
-    [posts],
-  );
+/** Tells the feed page where posts are, read from the cards themselves. */
+function usePlainListPositions(listRef: React.RefObject<HTMLDivElement | null>) {
+  const register = useListPositionsSlot();
+  useLayoutEffect(() => {
+    if (!register) return;
+    register({
+      anchorAt: (y) => {
+        const item = itemsOf(listRef.current).find((candidate) => candidate.getBoundingClientRect().bottom + window.scrollY > y);
+        return item && { postId: item.getAttribute(ITEM_POST_ID)!, delta: y - documentTop(item) };
+      },
+      offsetOf: ({ postId, delta }) => {
+        const item = itemsOf(listRef.current).find((candidate) => candidate.getAttribute(ITEM_POST_ID) === postId);
+        return item && documentTop(item) + delta;
+      },
+    });
+    return () => register(null);
+  }, [register, listRef]);
+}
 
-  const virtualizer = useWindowVirtualizer({
-    count: posts.length,
-    estimateSize,
-    getItemKey,
-    measureElement: measure,
-    overscan: OVERSCAN,
-    gap: GAP,
-    scrollMargin,
-    initialOffset: () => restoringOffset ?? window.scrollY,
-  });
-
-  useListPositions(virtualizer, posts, listRef);
-
-  // The next page is asked for while the last cards are still below the viewport (never after a
-  // failure: Retry below the list asks again).
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items[items.length - 1]?.index ?? -1;
-  const wantMore = Boolean(more?.available && !more.loading && !more.error) && lastShown >= posts.length - NEXT_PAGE_AHEAD;
+/**
+ * Asks for the next page once the viewport's bottom is within NEXT_PAGE_AHEAD + OVERSCAN cards of the
+ * list's end (the point at which the windowed list asks), as the list renders and as the person
+ * scrolls. The cards are measured when it decides: a state set by an earlier layout would be one
+ * render late, and a page just added would at once ask for the next.
+ */
+function useNextPageNearEnd(listRef: React.RefObject<HTMLDivElement | null>, count: number, more: PostFeed['more'] | undefined) {
+  const ready = Boolean(more?.available && !more.loading && !more.error);
   const load = more?.load;
   useEffect(() => {
-    if (wantMore) load?.();
-  }, [wantMore, load, posts.length]);
+    if (!ready || !load) return;
+    let asked = false;
+    const check = () => {
+      const marker = itemsOf(listRef.current)[Math.max(0, count - NEXT_PAGE_AHEAD - OVERSCAN)];
+      if (asked || (marker && marker.getBoundingClientRect().top >= window.innerHeight)) return;
+      asked = true;
+      load();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [listRef, count, ready, load]);
+}
+
+/** A short list: every card in the DOM, in the page's flow. */
+function PlainPostList({ posts, label, more, branches, asks }: ListFormProps & { asks: boolean }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  usePlainListPositions(listRef);
+
+  // Each card's height, for the windowed list this one may become: it then lays the cards out where
+  // they are now.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const item = entry.target as HTMLElement;
+        rememberHeight(list.clientWidth, item.getAttribute(ITEM_POST_ID)!, Math.round(item.getBoundingClientRect().height));
+      }
+    });
+    for (const item of itemsOf(list)) observer.observe(item);
+    return () => observer.disconnect();
+  }, [posts]);
+  // When the list turns windowed, focus in a card goes with it (the DOM is still here now).
+  useLayoutEffect(() => () => handFocusOver(listRef.current), []);
+
+  useNextPageNearEnd(listRef, posts.length, asks ? more : undefined);
 
   return (
-    <div
-      ref={listRef}
-      role="feed"
-      aria-label={label}
-      className="post-list"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((item) => {
-        const post = posts[item.index]!;
-        return (
-          <div
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            className="post-list__item"
-            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
-          >
-            <PostCard post={post} position={item.index + 1} total={more?.available ? -1 : posts.length}>
-              {branches && <ReplyBranch post={post} level={1} />}
-            </PostCard>
-          </div>
-        );
-      })}
+    <div ref={listRef} role="feed" aria-label={label} className="post-list post-list--plain">
+      {posts.map((post, index) => (
+        <div key={post._id} {...{ [ITEM_POST_ID]: post._id }} className="post-list__item">
+          <ListItemCard post={post} index={index} total={more?.available ? -1 : posts.length} branches={branches} />
+        </div>
+      ))}
     </div>
   );
 }
