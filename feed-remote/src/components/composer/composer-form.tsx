@@ -2,8 +2,8 @@ import { type CompactPost, hasVisibleText, MAX_POST_IMAGES, MAX_POST_LENGTH, MES
 import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
 import { postCreated, postStored } from '@chirp/queries';
 import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { DESCRIPTION_TEXTS, ImageDescriptionDialog } from './image-description-dialog';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, lazy, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { DESCRIPTION_TEXTS } from './image-description-texts';
 import { type ImagesState, type PendingImage, useImageAttachments } from './use-image-attachment';
 import type { DraftImage } from './draft-storage';
 import { useNewPostDraft } from './use-new-post-draft';
@@ -12,6 +12,10 @@ import './composer.css';
 import { useFeedStore } from '../../lib/feed-store';
 import { QuoteCard, quotedCard } from '../posts/quote-card';
 import { queueWhileOffline } from '../../lib/offline-posts';
+import { OnDemand } from '../on-demand';
+
+/** Fetched when a person first describes an image: the first screen does without it. */
+const ImageDescriptionDialog = lazy(() => import('./image-description-dialog').then((module) => ({ default: module.ImageDescriptionDialog })));
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */
@@ -256,11 +260,13 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
         )}
         {quoting && quoteOf && <QuoteCard quote={quotedCard(quoteOf)} />}
         {describing !== null && images[describing] && (
-          <ImageDescriptionDialog
-            value={images[describing].alt ?? ''}
-            onSave={(text) => describeImage(describing, text)}
-            onClose={() => setDescribing(null)}
-          />
+          <OnDemand onFailed={() => setDescribing(null)}>
+            <ImageDescriptionDialog
+              value={images[describing].alt ?? ''}
+              onSave={(text) => describeImage(describing, text)}
+              onClose={() => setDescribing(null)}
+            />
+          </OnDemand>
         )}
         {/* Always there, so that a screen reader hears the text when it appears. */}
         <p id={overId} className="composer__over" aria-live="polite">

@@ -1,15 +1,7 @@
 import { MAX_IMAGE_ALT_LENGTH } from '@chirp/contracts';
 import { useId, useState } from 'react';
 import { FeedDialog } from '../feed-dialog';
-
-export const DESCRIPTION_TEXTS = {
-  add: 'Add description',
-  edit: 'Edit description',
-  title: 'Describe the image',
-  label: 'Description',
-  hint: 'Say what the image shows, for people who cannot see it.',
-  save: 'Save description',
-} as const;
+import { DESCRIPTION_TEXTS } from './image-description-texts';
 
 const characters = (text: string) => [...text].length;
 

@@ -396,7 +396,7 @@ describe('the options of a post', () => {
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Edit Post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const text = within(dialog).getByRole('textbox', { name: 'Write a post' });
     expect(text).toHaveValue('Old words');
     expect(within(dialog).getByRole('img', { name: 'Selected image' })).toHaveAttribute('src', '/images/old.jpg');
@@ -416,7 +416,7 @@ describe('replies', () => {
     const post = aPost({ content: 'What should I read?', replyCount: 2 });
     const { user } = showPost(post);
     await user.click(screen.getByRole('button', { name: 'Reply, 2 replies' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reply' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reply' });
     expect(dialog).toHaveTextContent('Replying to @ada');
     expect(within(dialog).getByRole('textbox', { name: 'Write a reply' })).toHaveFocus();
     expect(within(dialog).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
@@ -428,7 +428,7 @@ describe('replies', () => {
     const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: reply });
     const { user } = showPost(post);
     await user.click(screen.getByRole('button', { name: 'Reply, 0 replies' }));
-    await user.type(screen.getByRole('textbox', { name: 'Write a reply' }), 'Le Guin');
+    await user.type(await screen.findByRole('textbox', { name: 'Write a reply' }), 'Le Guin');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reply' }));
     expect(create).toHaveBeenCalledWith({ content: 'Le Guin', image: undefined, replyTo: post._id });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -18,21 +18,23 @@ import {
   shortcutTarget,
   TrashIcon,
 } from '@chirp/ui';
-import { lazy, memo, type MouseEvent, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { lazy, memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { EditPostDialog } from '../composer/edit-post-dialog';
-import { ReplyDialog } from '../composer/reply-dialog';
 import { useDeleting, useFeedStore, useRepliesDeleting, useShownAnyway } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, toggleRepost, usePostShown } from '../../lib/post-actions';
-import { QuoteDialog } from '../composer/quote-dialog';
 import { QuoteCard } from './quote-card';
-import { DeletePostDialog } from './delete-post-dialog';
-import { ReportPostDialog } from './report-post-dialog';
+import { OnDemand } from '../on-demand';
 import { PostText } from './post-text';
 import { imagesToShow, PostImages } from './post-images';
 
 /** Who likes a post: loaded when first opened. */
 const LikersDialog = lazy(() => import('./likers-dialog'));
+// The card's dialogs are fetched when one first opens (OnDemand): the first screen does without them.
+const EditPostDialog = lazy(() => import('../composer/edit-post-dialog').then((module) => ({ default: module.EditPostDialog })));
+const ReplyDialog = lazy(() => import('../composer/reply-dialog').then((module) => ({ default: module.ReplyDialog })));
+const QuoteDialog = lazy(() => import('../composer/quote-dialog').then((module) => ({ default: module.QuoteDialog })));
+const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((module) => ({ default: module.DeletePostDialog })));
+const ReportPostDialog = lazy(() => import('./report-post-dialog').then((module) => ({ default: module.ReportPostDialog })));
 
 /** The like and repost counts' buttons: each name holds the number it shows. */
 export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;
@@ -225,6 +227,15 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
     close(false);
     optionsButtonRef.current?.focus();
   };
+  // Closing gives the focus back to the button that opened the dialog.
+  const closeQuote = () => {
+    setQuoting(false);
+    quoteButtonRef.current?.focus();
+  };
+  const closeReply = () => {
+    setReplying(false);
+    replyButtonRef.current?.focus();
+  };
 
   return (
     <article className={`post-card${post.repostedBy ? ' post-card--reposted' : ''}`} {...cardAttributes({ position, total }, authorId)}>
@@ -338,34 +349,36 @@ function ShownPostCard({ post, position, total, children }: PostCardProps) {
           />
         </footer>
       </div>
-      {editing && <EditPostDialog post={post} onClose={closeAndFocusOptions(setEditing)} />}
+      {editing && (
+        <OnDemand onFailed={closeAndFocusOptions(setEditing)}>
+          <EditPostDialog post={post} onClose={closeAndFocusOptions(setEditing)} />
+        </OnDemand>
+      )}
       <Below>{children}</Below>
       {confirmingDelete && (
-        <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
+        <OnDemand onFailed={closeAndFocusOptions(setConfirmingDelete)}>
+          <DeletePostDialog onDelete={() => void deletePost(post)} onClose={closeAndFocusOptions(setConfirmingDelete)} />
+        </OnDemand>
       )}
-      {reporting && <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />}
+      {reporting && (
+        <OnDemand onFailed={closeAndFocusOptions(setReporting)}>
+          <ReportPostDialog post={post} onClose={closeAndFocusOptions(setReporting)} />
+        </OnDemand>
+      )}
       {showingPeople && (
-        <Suspense fallback={null}>
+        <OnDemand onFailed={() => setShowingPeople(null)}>
           <LikersDialog post={post} kind={showingPeople} onClose={() => setShowingPeople(null)} />
-        </Suspense>
+        </OnDemand>
       )}
       {quoting && (
-        <QuoteDialog
-          post={post}
-          onClose={() => {
-            setQuoting(false);
-            quoteButtonRef.current?.focus();
-          }}
-        />
+        <OnDemand onFailed={closeQuote}>
+          <QuoteDialog post={post} onClose={closeQuote} />
+        </OnDemand>
       )}
       {replying && (
-        <ReplyDialog
-          post={post}
-          onClose={() => {
-            setReplying(false);
-            replyButtonRef.current?.focus();
-          }}
-        />
+        <OnDemand onFailed={closeReply}>
+          <ReplyDialog post={post} onClose={closeReply} />
+        </OnDemand>
       )}
     </article>
   );
