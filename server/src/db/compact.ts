@@ -103,7 +103,8 @@ interface CompactPostRow extends PersonRow {
 /**
  * The quoted post of a quote (`p`), as `q` and its author `qa`: only where the viewer is shown it
  * (not hidden by moderators but to its author, not of a suspended author, not of someone blocked
- * either way). Else the row has nulls and the quote shows the deleted marker.
+ * either way). Else the row has nulls and the quote shows the deleted marker. The test of `p.quote_of`
+ * inside is a one-time filter of each line: a post that quotes nothing is not looked up at all.
  */
 const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
     SELECT q.id::text AS quoted_id, q.content AS quoted_content, ${namedImageColumn('q')} AS quoted_image, q.image_alt AS quoted_image_alt,
@@ -111,9 +112,9 @@ const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
       qa.username AS quoted_username, qa.first_name AS quoted_first_name, qa.last_name AS quoted_last_name,
       ${pictureColumn('qa')} AS quoted_picture, ${pictureVersion('qa')} AS quoted_picture_version
     FROM posts q JOIN users qa ON qa.id = q.author_id
-    WHERE q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
+    WHERE p.quote_of IS NOT NULL AND q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer}))
-  ) quoted ON p.quote_of IS NOT NULL`;
+  ) quoted ON TRUE`;
 
 /** A post's `images` in the compact form: the first named by the query, the others here, the same way. */
 function compactImages(
@@ -165,17 +166,20 @@ export interface CompactRow {
 
 /**
  * The compact projection of the posts `p` that `from` names (with their authors `a` and quoted posts),
- * as `viewer` (a uuid expression) sees them; `columns`, when given, are read beside them.
+ * as `viewer` (a uuid expression) sees them; `columns`, when given, are read beside them. The lookups
+ * most posts do not need (the post replied to, the people mentioned, the quoted post) are skipped
+ * where there is nothing to look up, rather than run with a null key for every line.
  */
 const compactSelect = (from: string, viewer: string, columns?: string) => `SELECT p.id::text AS post_id, p.content, ${namedImageColumn('p')} AS image, p.image_alt, p.more_images, ${pictureVersion('p')} AS image_version, p.like_count, p.created_at, p.created_offset, p.updated_at,
         p.updated_offset, p.seq, ${PERSON_COLUMNS('a', viewer)},
         (SELECT r.liked FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${viewer}) AS my_reaction,
         ${viewerHas('bookmarks b', `b.user_id = ${viewer} AND b.post_id = p.id`)} AS bookmarked_by_me,
         p.reply_to::text AS reply_to,
-        (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) AS replying_to,
+        CASE WHEN p.reply_to IS NOT NULL THEN (SELECT pa.username FROM posts pp JOIN users pa ON pa.id = pp.author_id WHERE pp.id = p.reply_to) END AS replying_to,
         (SELECT count(*) FROM posts c WHERE c.reply_to = p.id AND c.removed_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL))::int AS reply_count,
-        ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") AS mentioned,
+        CASE WHEN p.mentions = '{}' THEN '{}'::text[]
+          ELSE ARRAY(SELECT m.username FROM users m WHERE lower(m.username) = ANY(p.mentions) ORDER BY lower(m.username) COLLATE "C") END AS mentioned,
         p.removed_at IS NOT NULL AS removed, a.suspended_at IS NOT NULL AS author_suspended,
         (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words,
         (SELECT count(*) FROM reposts rp WHERE rp.post_id = p.id)::int AS repost_count,
