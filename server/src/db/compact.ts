@@ -83,21 +83,27 @@ interface CompactPostRow extends PersonRow {
   repost_count: number;
   reposted_by_me: boolean;
   quote_of: string | null;
-  /** The quoted post's columns, null where it is gone or not shown to the viewer. */
-  quoted_id: string | null;
-  quoted_content: string | null;
-  quoted_image: string | null;
-  quoted_image_alt: string | null;
-  quoted_more_images: StoredImage[] | null;
-  quoted_image_version: string | number | null;
+  /** The quoted post, null where it is gone or not shown to the viewer (or the post quotes nothing). */
+  quoted: QuotedRow | null;
+  /** Its time, beside it: read as every other time is. */
   quoted_created_at: Date | null;
-  quoted_created_offset: number | null;
-  quoted_author_id: string | null;
-  quoted_username: string | null;
-  quoted_first_name: string | null;
-  quoted_last_name: string | null;
-  quoted_picture: string | null;
-  quoted_picture_version: number | null;
+}
+
+/** The quoted post's columns, as one JSON value (`QUOTED_JOIN`): most posts quote nothing, and their lines carry two nulls, not fourteen. */
+interface QuotedRow {
+  id: string;
+  content: string;
+  image: string | null;
+  image_alt: string | null;
+  more_images: StoredImage[] | null;
+  image_version: number;
+  created_offset: number;
+  author_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  picture: string | null;
+  picture_version: number;
 }
 
 /**
@@ -107,10 +113,10 @@ interface CompactPostRow extends PersonRow {
  * inside is a one-time filter of each line: a post that quotes nothing is not looked up at all.
  */
 const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
-    SELECT q.id::text AS quoted_id, q.content AS quoted_content, ${namedImageColumn('q')} AS quoted_image, q.image_alt AS quoted_image_alt,
-      q.more_images AS quoted_more_images, ${pictureVersion('q')} AS quoted_image_version, q.created_at AS quoted_created_at, q.created_offset AS quoted_created_offset, qa.id::text AS quoted_author_id,
-      qa.username AS quoted_username, qa.first_name AS quoted_first_name, qa.last_name AS quoted_last_name,
-      ${pictureColumn('qa')} AS quoted_picture, ${pictureVersion('qa')} AS quoted_picture_version
+    SELECT json_build_object('id', q.id::text, 'content', q.content, 'image', ${namedImageColumn('q')}, 'image_alt', q.image_alt,
+      'more_images', q.more_images, 'image_version', ${pictureVersion('q')}, 'created_offset', q.created_offset,
+      'author_id', qa.id::text, 'username', qa.username, 'first_name', qa.first_name, 'last_name', qa.last_name,
+      'picture', ${pictureColumn('qa')}, 'picture_version', ${pictureVersion('qa')}) AS quoted, q.created_at AS quoted_created_at
     FROM posts q JOIN users qa ON qa.id = q.author_id
     WHERE p.quote_of IS NOT NULL AND q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer}))
@@ -131,27 +137,24 @@ function compactImages(
 
 function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPost, 'quoteOf' | 'quote'> {
   if (row.quote_of === null) return {};
-  if (row.quoted_id === null) return { quoteOf: row.quote_of, quote: { _id: row.quote_of, deleted: true } };
+  const quoted = row.quoted;
+  if (quoted === null) return { quoteOf: row.quote_of, quote: { _id: row.quote_of, deleted: true } };
   const author = toSummary(
-    {
-      id: row.quoted_author_id!, username: row.quoted_username!, first_name: row.quoted_first_name!, last_name: row.quoted_last_name!,
-      picture: row.quoted_picture, picture_version: row.quoted_picture_version ?? 0,
-    },
+    { id: quoted.author_id, username: quoted.username, first_name: quoted.first_name, last_name: quoted.last_name, picture: quoted.picture, picture_version: quoted.picture_version },
     naming,
   );
-  const quotedId = row.quoted_id;
-  const image = row.quoted_image === null ? {} : { image: withOrigin(naming, row.quoted_image), ...(row.quoted_image_alt === null ? {} : { imageAlt: row.quoted_image_alt }) };
-  const moreImages = row.quoted_more_images === null ? {} : { moreImages: row.quoted_more_images };
+  const image = quoted.image === null ? {} : { image: withOrigin(naming, quoted.image), ...(quoted.image_alt === null ? {} : { imageAlt: quoted.image_alt }) };
+  const moreImages = quoted.more_images === null ? {} : { moreImages: quoted.more_images };
   return {
     quoteOf: row.quote_of,
     quote: {
-      _id: quotedId,
-      content: row.quoted_content ?? '',
+      _id: quoted.id,
+      content: quoted.content,
       ...image,
-      ...compactImages(naming, quotedId, row.quoted_image_version ?? 0, image, moreImages),
-      username: row.quoted_username!,
+      ...compactImages(naming, quoted.id, quoted.image_version, image, moreImages),
+      username: quoted.username,
       author,
-      createdAt: formatTimestamp(new Date(row.quoted_created_at!), row.quoted_created_offset ?? 0),
+      createdAt: formatTimestamp(new Date(row.quoted_created_at!), quoted.created_offset),
     },
   };
 }
@@ -184,7 +187,7 @@ const compactSelect = (from: string, viewer: string, columns?: string) => `SELEC
         (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words,
         (SELECT count(*) FROM reposts rp WHERE rp.post_id = p.id)::int AS repost_count,
         ${viewerHas('reposts rp', `rp.post_id = p.id AND rp.user_id = ${viewer}`)} AS reposted_by_me,
-        p.quote_of::text AS quote_of, quoted.*${columns ? `, ${columns}` : ''}
+        p.quote_of::text AS quote_of, quoted.quoted, quoted.quoted_created_at${columns ? `, ${columns}` : ''}
       FROM ${from} JOIN users a ON a.id = p.author_id
       ${QUOTED_JOIN(viewer)}`;
 
