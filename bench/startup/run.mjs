@@ -150,7 +150,14 @@ async function homeVisit(browser, shellUrl, profile) {
       requestAnimationFrame(() => (window.__frameAt = performance.now()));
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(`${shellUrl}/home`);
+  const pending = new Set();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  await page.goto(`${shellUrl}/home`).catch((error) => {
+    // Say what the page was still waiting for: a visit that never loads is a finding, not noise.
+    throw new Error(`${error.message}\nstill pending: ${[...pending].map((request) => request.url()).join(', ') || 'nothing'}`);
+  });
   await page.getByRole('main').getByRole('article').first().waitFor({ timeout: 60_000 });
   const at = await page.evaluate(() => performance.now());
   // The shifts the first posts cause come with them or just after.

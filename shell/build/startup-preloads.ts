@@ -73,7 +73,8 @@ export function startupPreloads({ serverBuild }: { serverBuild: boolean }): Plug
           .filter((file) => file.endsWith('.js') && !backEnd.includes(file) && !already.has(file) && !onDemand.includes(file));
         const styles = Object.values(bundle)
           .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
-          .map((asset) => `/${asset.fileName}`);
+          .map((asset) => `/${asset.fileName}`)
+          .filter((href) => !already.has(href));
         const data = { mirage: backEnd, serverBuild, routes: STARTUP_ROUTES, fallback: FALLBACK };
         return [
           { tag: 'script', children: inlined(script, data), injectTo: 'head-prepend' as const },
