@@ -52,9 +52,11 @@ export async function followingFeed(apiUrl, reader, load, log = console.info) {
   const name = `GET ${PATH} (${reader.username}: follows ${following})`;
   log(`  autocannon: ${name}; its page: ${page.posts} posts`);
   const request = { method: 'GET', setupRequest: (request) => ({ ...request, path: PATH, headers: { authorization: token } }) };
-  // Two uncounted seconds first: each pooled connection prepares the page's statements, and PostgreSQL
-  // plans them for their parameters five times before it settles on a generic plan.
-  await runAutocannon(apiUrl, `${name}, warm-up`, request, { ...load, seconds: 2 });
+  // Fifteen uncounted seconds first: each pooled connection prepares the page's statements, PostgreSQL
+  // plans them for their parameters five times before it settles on a generic plan, and V8 compiles
+  // the request path's hot functions (after 2 s its optimising compiler still took a fifth of the
+  // server's CPU in the measured window: a figure of start-up, not of a server in service).
+  await runAutocannon(apiUrl, `${name}, warm-up`, request, { ...load, seconds: 15 });
   const loaded = await runAutocannon(apiUrl, name, request, load);
   // Beside it, one reader at a time: the page's own latency, without the queue of ten on two cores.
   log(`  autocannon: ${name}, one connection`);
