@@ -1,12 +1,14 @@
 import { renderWithApp } from '@chirp/session/testing';
 import { screen } from '@testing-library/react';
-import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { OnDemand } from './on-demand';
+import { OnDemand, onDemand } from './on-demand';
 
-describe('a dialog whose code cannot be fetched', () => {
-  it('says why in a toast and stays closed, with the card still there', async () => {
-    const Unreachable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/reply-dialog.js')));
+const NETWORK = 'Cannot reach the server. Check your connection and try again.';
+const unreachable = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/reply-dialog.js'));
+
+describe('a dialog whose code is fetched when it opens', () => {
+  it('says why in a toast and stays closed when the code cannot come, with the card still there', async () => {
+    const Unreachable = onDemand(unreachable);
     const closed = vi.fn();
     renderWithApp(
       <>
@@ -16,9 +18,28 @@ describe('a dialog whose code cannot be fetched', () => {
         </OnDemand>
       </>,
     );
-    expect(await screen.findByText('Cannot reach the server. Check your connection and try again.')).toBeInTheDocument();
+    expect(await screen.findByText(NETWORK)).toBeInTheDocument();
     expect(closed).toHaveBeenCalledOnce();
     expect(screen.getByText('The card')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for the code again the next time it is opened (back online)', async () => {
+    const load = vi.fn<() => Promise<() => React.ReactNode>>().mockImplementationOnce(unreachable).mockResolvedValue(() => <p>The dialog</p>);
+    const Dialog = onDemand(load);
+    const first = renderWithApp(
+      <OnDemand onFailed={() => {}}>
+        <Dialog />
+      </OnDemand>,
+    );
+    expect(await screen.findByText(NETWORK)).toBeInTheDocument();
+    first.unmount();
+    renderWithApp(
+      <OnDemand onFailed={() => {}}>
+        <Dialog />
+      </OnDemand>,
+    );
+    expect(await screen.findByText('The dialog')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

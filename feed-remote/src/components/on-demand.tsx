@@ -1,5 +1,5 @@
 import { errorMessage, toast } from '@chirp/session';
-import { Component, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
 interface Props {
   children: ReactNode;
@@ -32,4 +32,26 @@ export class OnDemand extends Component<Props, { error?: unknown }> {
     if (error !== undefined && !(error instanceof TypeError)) throw error;
     return error === undefined ? <Suspense fallback={null}>{this.props.children}</Suspense> : null;
   }
+}
+
+/**
+ * A component whose code is fetched when it first renders (inside OnDemand). React keeps a failed
+ * fetch of a lazy component for good; this one asks again the next time it is opened (back online).
+ */
+export function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          Loaded = fresh();
+          throw error;
+        },
+      ),
+    );
+  let Loaded = fresh();
+  return function OnDemandComponent(props: Props) {
+    const Component = Loaded;
+    return <Component {...props} />;
+  };
 }

@@ -2,7 +2,7 @@ import { type CompactPost, hasVisibleText, MAX_POST_IMAGES, MAX_POST_LENGTH, MES
 import { compactApi, errorMessage, toast, uploadImage, useSession } from '@chirp/session';
 import { postCreated, postStored } from '@chirp/queries';
 import { Avatar, CloseIcon, ImageIcon } from '@chirp/ui';
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, lazy, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DESCRIPTION_TEXTS } from './image-description-texts';
 import { type ImagesState, type PendingImage, useImageAttachments } from './use-image-attachment';
 import type { DraftImage } from './draft-storage';
@@ -12,10 +12,10 @@ import './composer.css';
 import { useFeedStore } from '../../lib/feed-store';
 import { QuoteCard, quotedCard } from '../posts/quote-card';
 import { queueWhileOffline } from '../../lib/offline-posts';
-import { OnDemand } from '../on-demand';
+import { OnDemand, onDemand } from '../on-demand';
 
 /** Fetched when a person first describes an image: the first screen does without it. */
-const ImageDescriptionDialog = lazy(() => import('./image-description-dialog').then((module) => ({ default: module.ImageDescriptionDialog })));
+const ImageDescriptionDialog = onDemand(() => import('./image-description-dialog').then((module) => module.ImageDescriptionDialog));
 
 interface ComposerFormProps {
   /** The post to edit ('Update'); without it the form writes a new post ('Post'). */

@@ -18,23 +18,23 @@ import {
   shortcutTarget,
   TrashIcon,
 } from '@chirp/ui';
-import { lazy, memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { memo, type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDeleting, useFeedStore, useRepliesDeleting, useShownAnyway } from '../../lib/feed-store';
 import { deletePost, toggleBookmark, toggleLike, toggleRepost, usePostShown } from '../../lib/post-actions';
 import { QuoteCard } from './quote-card';
-import { OnDemand } from '../on-demand';
+import { OnDemand, onDemand } from '../on-demand';
 import { PostText } from './post-text';
 import { imagesToShow, PostImages } from './post-images';
 
 /** Who likes a post: loaded when first opened. */
-const LikersDialog = lazy(() => import('./likers-dialog'));
+const LikersDialog = onDemand(() => import('./likers-dialog').then((module) => module.default));
 // The card's dialogs are fetched when one first opens (OnDemand): the first screen does without them.
-const EditPostDialog = lazy(() => import('../composer/edit-post-dialog').then((module) => ({ default: module.EditPostDialog })));
-const ReplyDialog = lazy(() => import('../composer/reply-dialog').then((module) => ({ default: module.ReplyDialog })));
-const QuoteDialog = lazy(() => import('../composer/quote-dialog').then((module) => ({ default: module.QuoteDialog })));
-const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((module) => ({ default: module.DeletePostDialog })));
-const ReportPostDialog = lazy(() => import('./report-post-dialog').then((module) => ({ default: module.ReportPostDialog })));
+const EditPostDialog = onDemand(() => import('../composer/edit-post-dialog').then((module) => module.EditPostDialog));
+const ReplyDialog = onDemand(() => import('../composer/reply-dialog').then((module) => module.ReplyDialog));
+const QuoteDialog = onDemand(() => import('../composer/quote-dialog').then((module) => module.QuoteDialog));
+const DeletePostDialog = onDemand(() => import('./delete-post-dialog').then((module) => module.DeletePostDialog));
+const ReportPostDialog = onDemand(() => import('./report-post-dialog').then((module) => module.ReportPostDialog));
 
 /** The like and repost counts' buttons: each name holds the number it shows. */
 export const likersButtonName = (count: number) => `Liked by ${count} ${count === 1 ? 'person' : 'people'}`;

@@ -1,10 +1,11 @@
 import { type CompactPost, imageSourceOf } from '@chirp/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { OnDemand, onDemand } from '../on-demand';
 import type { LightboxImage } from './image-lightbox';
 import './post-images.css';
 
 /** An image enlarged: loaded when first opened. */
-const ImageLightbox = lazy(() => import('./image-lightbox'));
+const ImageLightbox = onDemand(() => import('./image-lightbox').then((module) => module.default));
 
 // The image's width in the card: the main column less the avatar and the padding (about 530 px), or the phone's width less those.
 const POST_IMAGE_SIZES = '(max-width: 767.98px) calc(100vw - 80px), 540px';
@@ -48,9 +49,9 @@ export function PostImages({ images, className = '' }: { images: readonly Lightb
         <GridImage key={`${index}:${image.src}`} image={image} sizes={sizes} onOpen={() => setOpened(index)} />
       ))}
       {opened !== null && (
-        <Suspense fallback={null}>
+        <OnDemand onFailed={() => setOpened(null)}>
           <ImageLightbox images={images} start={opened} onClose={() => setOpened(null)} />
-        </Suspense>
+        </OnDemand>
       )}
     </div>
   );
