@@ -21,12 +21,17 @@ const firstInView = (page: import('@playwright/test').Page) =>
       return { position: article.getAttribute('aria-posinset'), top: Math.round(article.getBoundingClientRect().top) };
     });
 
-test('with 10,000 posts the feed loads page by page as it scrolls, only the posts near the viewport in the DOM', async ({ page }) => {
-  test.setTimeout(60_000);
+/** Home, signed in, after 10,000 posts were added to the in-browser back end's data: its feed. */
+async function homeWithTenThousandPosts(page: import('@playwright/test').Page) {
   await openLoggedIn(page);
   await page.evaluate(seedPostsInBrowser, { total: 10_000 });
   await page.reload();
-  const feed = homeFeed(page);
+  return homeFeed(page);
+}
+
+test('with 10,000 posts the feed loads page by page as it scrolls, only the posts near the viewport in the DOM', async ({ page }) => {
+  test.setTimeout(60_000);
+  const feed = await homeWithTenThousandPosts(page);
   // More pages to come: the size of the list is not known yet (ARIA's -1).
   await expect(feed.getByRole('article').first()).toHaveAttribute('aria-setsize', '-1');
   expect(await feed.getByRole('article').count()).toBeLessThanOrEqual(MAX_ARTICLES);
@@ -90,10 +95,7 @@ test('going back to a feed restores its scroll position, and each feed keeps its
 
 test('a list turns windowed past 40 posts where it is: the same posts at the same place, the focus kept', async ({ page }) => {
   test.setTimeout(60_000);
-  await openLoggedIn(page);
-  await page.evaluate(seedPostsInBrowser, { total: 10_000 });
-  await page.reload();
-  const feed = homeFeed(page);
+  const feed = await homeWithTenThousandPosts(page);
   /** The list's inline height: set only by the windowed list, which places its cards itself. */
   const windowedHeight = () => feed.evaluate((list) => (list as HTMLElement).style.height);
   const documentTop = (position: number) =>
