@@ -1,6 +1,7 @@
 /** The server's settings, from the environment (see server/README.md for the list). */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { SERVER_ROOT } from './paths';
 import { join, resolve } from 'node:path';
 import { LIMITS, moderatorNamesOf } from '@chirp/api-rules';
@@ -21,6 +22,8 @@ export interface ServerConfig {
   databaseReadUrl?: string;
   /** The direct connection LISTEN uses when DATABASE_URL is a transaction-mode pooler; default DATABASE_URL. */
   databaseListenUrl?: string;
+  /** Connections each pool of this instance opens at most (to the primary, and to the replica). */
+  databasePoolSize: number;
   dataDir: string;
   jwtSecret: string;
   corsOrigins: string[];
@@ -213,6 +216,17 @@ function connectionBeside(env: Env, name: string): string | undefined {
   return url;
 }
 
+/**
+ * DATABASE_POOL_SIZE, default twice this machine's cores and one: the queries one instance has running
+ * at a time. More than its cores can feed only puts more of them on the database at once (each slower,
+ * as they take turns on its CPUs); beyond the pool a query waits in the instance's own queue, in order.
+ */
+export function poolSize(env: Env): number {
+  const size = whole(env, 'DATABASE_POOL_SIZE', availableParallelism() * 2 + 1);
+  if (size < 1) throw new Error('DATABASE_POOL_SIZE must be at least 1.');
+  return size;
+}
+
 export function configFromEnv(env: Env = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   // Before the token secret: a misconfigured start writes nothing.
@@ -225,6 +239,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     databaseSchema: env.DATABASE_SCHEMA?.trim() || undefined,
     databaseReadUrl: connectionBeside(env, 'DATABASE_READ_URL'),
     databaseListenUrl: connectionBeside(env, 'DATABASE_LISTEN_URL'),
+    databasePoolSize: poolSize(env),
     dataDir,
     jwtSecret: tokenSecret(env, dataDir),
     corsOrigins: origins?.length ? origins : DEFAULT_CORS_ORIGINS,

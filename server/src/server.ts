@@ -11,10 +11,16 @@ import type { Sql } from './db/sql';
 import { seedIfEmpty } from './seeds';
 
 export function openDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir' | 'pgliteInMemory'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'databaseListenUrl' | 'databaseSchema' | 'dataDir' | 'pgliteInMemory'> &
+    Partial<Pick<ServerConfig, 'databasePoolSize'>>,
 ): Promise<Sql> {
   return config.databaseUrl
-    ? openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema, listenConnectionString: config.databaseListenUrl })
+    ? openPostgres({
+        connectionString: config.databaseUrl,
+        schema: config.databaseSchema,
+        listenConnectionString: config.databaseListenUrl,
+        maxConnections: config.databasePoolSize,
+      })
     : openPglite(config.pgliteInMemory ? undefined : join(config.dataDir, 'pglite'));
 }
 
@@ -39,7 +45,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Demo accounts have published passwords: only where asked (config.seedDemo).
     if (config.seedDemo) await seedIfEmpty(sql, config.passwordCost);
     if (config.databaseUrl && config.databaseReadUrl) {
-      replica = await openReadReplica(sql, { connectionString: config.databaseReadUrl, schema: config.databaseSchema });
+      replica = await openReadReplica(sql, { connectionString: config.databaseReadUrl, schema: config.databaseSchema, maxConnections: config.databasePoolSize });
     }
     const app = await buildApp({ ...config, sql, replica });
     await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueToken, newTokenSecret, readToken, tokenExpiry } from '@chirp/api-rules';
 import { jwtVerify, SignJWT } from 'jose';
@@ -75,6 +75,30 @@ describe('tokens', () => {
     ]) {
       expect(await readToken(secret, token)).toBeNull();
     }
+  });
+
+  describe('a token read before (its signature is remembered)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is still refused once it has expired', async () => {
+      const secret = newTokenSecret();
+      const token = await issueToken(secret, claims);
+      expect(await readToken(secret, token)).toEqual(claims);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime((tokenClaims(token).exp as number) * 1000);
+      expect(await readToken(secret, token)).toBeNull();
+      expect(await readToken(secret, `Bearer ${token}`)).toBeNull();
+    });
+
+    it('is refused with another key, and a copy with one character changed is refused', async () => {
+      const secret = newTokenSecret();
+      const token = await issueToken(secret, claims);
+      expect(await readToken(secret, token)).toEqual(claims);
+      expect(await readToken(newTokenSecret(), token)).toBeNull();
+      const last = token.at(-2) === 'A' ? 'B' : 'A';
+      expect(await readToken(secret, `${token.slice(0, -2)}${last}${token.at(-1)}`)).toBeNull();
+      expect(await readToken(secret, token)).toEqual(claims);
+    });
   });
 
   it('makes a new key each time', () => {

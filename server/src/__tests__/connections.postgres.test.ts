@@ -2,8 +2,8 @@
 /**
  * Only with DATABASE_URL (vitest.config.ts): the server's connections behind a transaction-mode pooler
  * (as in the local cluster) — LISTEN on a connection of its own (DATABASE_LISTEN_URL), a DATABASE_SCHEMA that the
- * connection does not carry stops the start rather than working elsewhere, and prepared reads that a pooler
- * loses are asked again unprepared.
+ * connection does not carry stops the start rather than working elsewhere, prepared reads that a pooler
+ * loses are asked again unprepared, and DATABASE_POOL_SIZE caps the pool.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,21 @@ describe('the connections of a server on PostgreSQL', { timeout: 60_000 }, () =>
     const dropsTheSchema = `${DATABASE_URL}${DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c search_path=public')}`;
     const config = settings({ databaseUrl: dropsTheSchema });
     await expect(startServer(config)).rejects.toThrow(`DATABASE_SCHEMA is ${config.databaseSchema}, but the connection works in public`);
+  });
+
+  it('holds at most DATABASE_POOL_SIZE connections: the reads beyond wait their turn', async () => {
+    const server = await startServer(settings({ databasePoolSize: 2 }));
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => server.sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.1)')),
+      );
+      expect(new Set(answers.map(({ rows }) => rows[0]!.pid)).size).toBe(2);
+      // Six reads of 100 ms on two connections: three turns.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      await server.close();
+    }
   });
 
   describe('prepared reads', () => {

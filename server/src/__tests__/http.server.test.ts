@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** What only the real server has: uploads, rate limits, body limits, CORS, migrations, scrypt, secrets. */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { GUEST_CREDENTIALS } from '@chirp/contracts';
 import { SPEC_ERRORS } from '@chirp/api-rules';
@@ -319,6 +320,16 @@ describe('health, readiness and start-up', { timeout: 60_000 }, () => {
       await other.app.close();
       rmSync(other.config.dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('opens at most DATABASE_POOL_SIZE connections per pool: by default twice the cores and one', () => {
+    const secret = 'x'.repeat(32);
+    expect(configFromEnv({ JWT_SECRET: secret, DATA_DIR: newTempDir() }).databasePoolSize).toBe(availableParallelism() * 2 + 1);
+    expect(configFromEnv({ JWT_SECRET: secret, DATA_DIR: newTempDir(), DATABASE_POOL_SIZE: '3' }).databasePoolSize).toBe(3);
+    expect(() => configFromEnv({ JWT_SECRET: secret, DATA_DIR: newTempDir(), DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be at least 1.');
+    expect(() => configFromEnv({ JWT_SECRET: secret, DATA_DIR: newTempDir(), DATABASE_POOL_SIZE: 'ten' })).toThrow(
+      'DATABASE_POOL_SIZE must be a whole number, not "ten".',
+    );
   });
 
   it('lays the demo accounts only when asked: never by default in production', async () => {

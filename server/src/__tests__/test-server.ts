@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { issueToken } from '@chirp/api-rules';
 import sharp from 'sharp';
-import { DEFAULT_CORS_ORIGINS, type ServerConfig } from '../config';
+import { DEFAULT_CORS_ORIGINS, poolSize, type ServerConfig } from '../config';
 import { migrate, readMigrations } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { costKey, SCRYPT_COST, type PasswordCost } from '../passwords';
@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return {
     port: 0,
     host: '127.0.0.1',
+    databasePoolSize: poolSize({}),
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
     corsOrigins: DEFAULT_CORS_ORIGINS,

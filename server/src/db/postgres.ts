@@ -19,8 +19,21 @@ interface Preparing {
 /** PostgreSQL's answers when a named statement is missing on the server connection, or already there. */
 const PREPARED_ELSEWHERE = new Set(['26000', '42P05']);
 
+/** The names given, by text: a hot read's text is kilobytes, and hashing it again at every call showed in profiles. */
+const names = new Map<string, string>();
+/** Past this many texts (a statement's text varies with the call's shape, never with its values) the names are forgotten. */
+const NAMES_KEPT = 1_000;
+
 /** One name per text, the same on every connection and instance. */
-const statementName = (text: string) => `chirp_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= NAMES_KEPT) names.clear();
+    name = `chirp_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 function queryable(client: pg.Pool | pg.PoolClient, preparing?: Preparing): Queryable {
   return {
