@@ -4,7 +4,7 @@
  * nothing here holds page-wide state of its own. They all read and write the kernel's one
  * `queryClient` (@chirp/session), so a like on /home shows on the profile at once.
  */
-export { queryKeys, type FeedSort, type PeopleSource, type PostSource } from './keys';
+export { HOME_FEED_PARAM, homeListAt, queryKeys, type FeedSort, type PeopleSource, type PostSource } from './keys';
 export {
   fetchPeoplePage,
   fetchPostPage,

@@ -18,6 +18,18 @@ export type PostSource =
   /** The replies one person wrote (their profile's Replies tab). */
   | { kind: 'userReplies'; username: string };
 
+/** The address parameter that asks Home for Everyone's list (`/home?feed=everyone`); without it, Following. */
+export const HOME_FEED_PARAM = 'feed';
+
+/**
+ * The list Home opens on at the address's `search`: Everyone's when it asks, else Following; newest
+ * first (a page opens on Latest).
+ */
+export function homeListAt(search: string): PostSource {
+  const kind = new URLSearchParams(search).get(HOME_FEED_PARAM) === 'everyone' ? 'feed' : 'following';
+  return { kind, sort: 'latest' };
+}
+
 /** Where a list of people comes from. */
 export type PeopleSource =
   | { kind: 'followers'; userId: string }

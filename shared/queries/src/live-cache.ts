@@ -10,9 +10,10 @@
  * Every package that bundles this one may install them; the kernel keeps the first registration
  * under each name, so each event is applied once per page.
  */
+import { paths } from '@chirp/contracts';
 import { madeHere, onLiveEvent, onSessionChange, queryClient, type LiveSignal, useSession } from '@chirp/session';
 import { likesAnnounced, replyAnnounced } from './cache-updates';
-import { queryKeys } from './keys';
+import { homeListAt, queryKeys } from './keys';
 import { prefetchPosts } from './post-queries';
 
 /** Applies a live event to what every page shows: a `resync` or a reconnection loads again what is shown. */
@@ -59,6 +60,9 @@ export function installCacheUpdates(): () => void {
     queryClient.setQueryData(queryKeys.profile(change.user.username), change.user);
     // A new session starts on Home's Following list, newest first: its first page loads on the way to /home.
     if (change.type === 'started') prefetchPosts({ kind: 'following', sort: 'latest' });
+    // A stored one opened on /home: its list loads beside Home's code, not after it (on a slow
+    // network the code is the last to arrive, and then it is parsed and run before it asks).
+    else if (window.location.pathname === paths.home) prefetchPosts(homeListAt(window.location.search));
   });
   return () => {
     stopLive();

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { compactApi, queryClient, useSession } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile } from '@chirp/session/testing';
-import { queryKeys } from './keys';
+import { homeListAt, queryKeys } from './keys';
 import { installCacheUpdates } from './live-cache';
 
 const older = aCompactPost({ _id: 'older', likeCount: 900, createdAt: '2026-01-01T10:00:00+00:00' });
@@ -35,6 +35,40 @@ describe('session', () => {
     expect(queryClient.getQueryData(queryKeys.profile('ann'))).toEqual(ann);
     expect(state).not.toHaveProperty('allPosts');
     expect(state).not.toHaveProperty('users');
+  });
+
+  describe('a stored session confirmed at start', () => {
+    const ann = aProfile({ username: 'ann' });
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('on /home, starts loading the list Home opens on: Following, newest first', async () => {
+      window.history.replaceState(null, '', '/home');
+      const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([newer]));
+      const everyone = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+      useSession.getState().confirmSession(ann);
+      expect(following).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+      await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.postList(homeListAt('')))).toBeDefined());
+      expect(everyone).not.toHaveBeenCalled();
+    });
+
+    it('on /home?feed=everyone, starts loading Everyone’s list', () => {
+      window.history.replaceState(null, '', '/home?feed=everyone');
+      const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
+      const everyone = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([newer]));
+      useSession.getState().confirmSession(ann);
+      expect(everyone).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
+      expect(following).not.toHaveBeenCalled();
+    });
+
+    it('elsewhere, loads no list of its own', () => {
+      window.history.replaceState(null, '', '/explore');
+      const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([]));
+      const everyone = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([]));
+      useSession.getState().confirmSession(ann);
+      expect(following).not.toHaveBeenCalled();
+      expect(everyone).not.toHaveBeenCalled();
+      expect(queryClient.getQueryData(queryKeys.profile('ann'))).toEqual(ann);
+    });
   });
 
   it('keeps the signed-in person’s full name for the next start, and forgets it on sign-out', async () => {

@@ -1,4 +1,5 @@
 import type { HomePageProps } from '@chirp/seams';
+import { HOME_FEED_PARAM, homeListAt } from '@chirp/queries';
 import { useSession } from '@chirp/session';
 import { ClockIcon, FlameIcon, fullDateTime, Tabs } from '@chirp/ui';
 import { useEffect, useId, useMemo } from 'react';
@@ -40,10 +41,9 @@ function SortToggle() {
   );
 }
 
-/** Home's two lists, in the order of their tabs; Everyone is asked for in the address (`?feed=everyone`). */
+/** Home's two lists, in the order of their tabs; Everyone is asked for in the address (`?feed=everyone`, `homeListAt`). */
 const FEEDS = ['following', 'everyone'] as const;
 type HomeFeed = (typeof FEEDS)[number];
-const FEED_PARAM = 'feed';
 
 /** The chosen list, kept in the address so that a reload, Back or a shared link keeps it; Following by default. */
 function useHomeFeed(): [HomeFeed, (feed: HomeFeed) => void] {
@@ -51,10 +51,10 @@ function useHomeFeed(): [HomeFeed, (feed: HomeFeed) => void] {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(search);
-  const feed: HomeFeed = params.get(FEED_PARAM) === 'everyone' ? 'everyone' : 'following';
+  const feed: HomeFeed = homeListAt(search).kind === 'feed' ? 'everyone' : 'following';
   const choose = (next: HomeFeed) => {
-    if (next === 'following') params.delete(FEED_PARAM);
-    else params.set(FEED_PARAM, next);
+    if (next === 'following') params.delete(HOME_FEED_PARAM);
+    else params.set(HOME_FEED_PARAM, next);
     const query = params.toString();
     navigate(`${pathname}${query ? `?${query}` : ''}${hash}`, { replace: true });
   };
