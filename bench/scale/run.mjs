@@ -50,7 +50,7 @@ import { call, feedRequest, logInEach, logInThroughApi, runAutocannon, toggleReq
 import { launchChromium } from '../support/browser.mjs';
 import { releaseAll, track } from '../support/cleanups.mjs';
 import { median, round } from '../support/figures.mjs';
-import { checkFollowing, followingFeed, followingPlan, seedFollowingReader } from './following.mjs';
+import { checkFewFollowing, checkFollowing, FEW_FOLLOWING_READER, followingFeed, followingPlan, seedFollowingReader } from './following.mjs';
 import { GUEST, measureLogins, screenshotOnFailure, VIEWPORT } from '../support/login-journey.mjs';
 import {
   addBenchPosts, BENCH_PASSWORD, enlargeForGuest, migrate, openDatabase, readFixtures, ROOT, seedIfEmpty, seedScale,
@@ -205,6 +205,7 @@ async function startSize(database, size) {
       if (size === 'large') {
         read.shields = await seedShields(sql, read);
         read.followingReader = await seedFollowingReader(sql);
+        read.fewFollowingReader = await seedFollowingReader(sql, { follows: 10, username: FEW_FOLLOWING_READER });
         await sql.exec('VACUUM ANALYZE users, mutes, blocks, follows');
       }
       return read;
@@ -486,7 +487,9 @@ if (process.argv.includes('--following')) {
       try {
         const row = await followingFeed(large.apiUrl, large.fixtures.followingReader, { connections: CONNECTIONS, seconds: SECONDS }, log);
         await large.stop();
-        checkFollowing(check, database, row, await large.withSql((sql) => followingPlan(sql, large.fixtures.followingReader)), TARGETS.p99Ms);
+        const plan = await large.withSql((sql) => followingPlan(sql, large.fixtures.followingReader));
+        checkFollowing(check, database, row, plan, TARGETS.p99Ms);
+        checkFewFollowing(check, database, await large.withSql((sql) => followingPlan(sql, large.fixtures.fewFollowingReader)), plan);
       } finally {
         await large.stop();
         await large.remove();
@@ -537,6 +540,7 @@ try {
       Object.assign(results.large, await large.withSql((sql) => driverCeiling(sql, large.fixtures)));
       results.large.feedPlans = await large.withSql((sql) => feedPlans(sql, large.fixtures));
       results.large.followingPlan = await large.withSql((sql) => followingPlan(sql, large.fixtures.followingReader));
+      results.large.fewFollowingPlan = await large.withSql((sql) => followingPlan(sql, large.fixtures.fewFollowingReader));
       log(`  the feed page's posts query: ${JSON.stringify(results.large.feedPlans)}`);
       log(`${database}, large: growing to ${TAG_POSTS} posts for the #tag search`);
       results.large.loadTest.push(await tagSearchAtScale(large));
@@ -619,6 +623,7 @@ for (const [database, result] of Object.entries(report.server)) {
     }
   }
   checkFollowing(check, database, large.loadTest?.find((row) => row.following), large.followingPlan, TARGETS.p99Ms);
+  checkFewFollowing(check, database, large.fewFollowingPlan, large.followingPlan);
   const [open, shielded] = (large.loadTest ?? []).filter((row) => row.reader);
   if (open && shielded) {
     const ratio = round(shielded.p99Ms / open.p99Ms, 2);

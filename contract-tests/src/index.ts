@@ -6,7 +6,7 @@
 export { defineBadInputSuite } from './bad-input-suite';
 export { defineCompactSuite } from './compact-suite';
 export { defineContractSuite } from './contract-suite';
-export { forgeToken, tokenClaims, unsignedToken, UUID_PATTERN, type ContractContext } from './contract-client';
+export { contractClient, forgeToken, tokenClaims, unsignedToken, UUID_PATTERN, type ContractContext } from './contract-client';
 export { defineConversationsSuite } from './conversations-suite';
 export { defineBoundedSuite } from './bounded-suite';
 export { defineFuzzSuite } from './fuzz-suite';

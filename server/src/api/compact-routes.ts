@@ -28,7 +28,7 @@ import { markNotificationsRead, notificationPage, unreadNotifications } from '..
 import type { Queryable } from '../db/sql';
 
 import { authenticate, reply, type ApiReply, type RouteHandler, type Services } from './context';
-import { compactPostsPage, followingPosts, searchFilter, type PostFilter } from '../db/post-queries';
+import { compactPostsPage, followingPosts, followingWalk, searchFilter, type PostFilter } from '../db/post-queries';
 import { existingPostId, existingUserId, threadChain } from '../db/threads';
 
 /** A chain is at most the thread's depth of posts: one page holds it, in any order (the chain orders it). */
@@ -113,7 +113,7 @@ const peopleOfPost =
  * time each stands at, each compact, with who reposted it there.
  */
 async function followingPage(q: Queryable, readerId: string, call: ApiCall, request: Required<PageRequest>): Promise<ApiReply> {
-  const lines = await followingPosts(q, readerId, naming(call), request);
+  const lines = await followingPosts(q, readerId, naming(call), request, await followingWalk(q, readerId));
   const keys = lines.map(({ row, line }) => ({ ...row.stored, createdAt: formatTimestamp(new Date(line.at), line.at_offset), seq: Number(line.at_seq) }));
   const byId = new Map(lines.map((entry) => [entry.row.compact._id, entry]));
   const paged = pagePosts(keys, request);

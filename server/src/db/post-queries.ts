@@ -126,37 +126,78 @@ type FollowingColumns = Omit<FollowingLine, 'reposter'> & { reposter: Parameters
 const followingLineCount = (limit: number) => (limit <= LIMITS.defaultPageSize ? LIMITS.defaultPageSize : LIMITS.maxPageSize) + 1;
 
 /**
+ * Below this many people followed, a Following page reads each one's newest posts (an index walk per
+ * person); from it on, everyone's newest posts, kept when by someone followed. Measured at 100,000
+ * posts by 10,000 people (the page's own posts, PostgreSQL): following 10, 0.6 ms per person against
+ * 14 ms through everyone's (which reads some 20,000 posts to find 21, more as the network grows);
+ * following 100, 2.2 against 1.7 ms; following 2,000, 62 against 0.9 ms.
+ */
+export const FEW_FOLLOWED = 50;
+
+/** How a Following page finds its own posts (see `FEW_FOLLOWED`). */
+export type FollowingWalk = 'byAuthor' | 'throughEveryone';
+
+/** What `followingWalk` learned, by reader, for `WALK_KEPT_MS`: a walk chosen from an old count answers the same page, only slower. */
+const walks = new Map<string, { walk: FollowingWalk; until: number }>();
+const WALK_KEPT_MS = 60_000;
+const WALKS_KEPT = 10_000;
+
+/** The walk for `readerId`'s Following page: by author while they follow fewer than `FEW_FOLLOWED`. */
+export async function followingWalk(q: Queryable, readerId: string): Promise<FollowingWalk> {
+  const known = walks.get(readerId);
+  if (known && known.until > Date.now()) return known.walk;
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM follows f WHERE f.follower_id = $1::uuid LIMIT ${FEW_FOLLOWED}) few`,
+    [readerId],
+    { prepared: true },
+  );
+  const walk = (rows[0]?.n ?? 0) < FEW_FOLLOWED ? 'byAuthor' : 'throughEveryone';
+  if (walks.size >= WALKS_KEPT) walks.clear();
+  walks.set(readerId, { walk, until: Date.now() + WALK_KEPT_MS });
+  return walk;
+}
+
+/**
  * The reader's Following page, in one statement: the lines after the cursor (`followingLineCount`), newest first,
  * each post once, at the latest repost by someone the reader follows (or the reader), else at its own
- * time; each line's post compact, with its reposter's summary. The lines are two index walks merged:
- * the followed authors' posts that nobody followed reposted (the feed index, as before), and the latest
- * followed repost of each post (reposts_by_user, each checked against reposts_of_post for a later one);
- * reposters the reader does not see do not count. The merge keeps the page's lines, and only those are
- * read whole (joined to their posts), so the projection costs a page however many are followed.
+ * time; each line's post compact, with its reposter's summary. The lines are index walks merged:
+ * the followed authors' posts that nobody followed reposted (`walk`: each author's index, or the
+ * feed index), and the latest followed repost of each post (reposts_by_user, each checked against
+ * reposts_of_post for a later one); reposters the reader does not see do not count. The merge keeps
+ * the page's lines, and only those are read whole (joined to their posts), so the projection costs a
+ * page however many are followed. Both walks answer the same lines.
  */
 export async function followingPosts(
   q: Queryable,
   readerId: string,
   naming: PictureNaming,
   request: Required<PageRequest>,
+  walk: FollowingWalk,
 ): Promise<{ row: CompactRow; line: FollowingLine }[]> {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const reader = `${param(readerId)}::uuid`;
-  const followed = `(SELECT f.followee_id FROM follows f WHERE f.follower_id = ${reader})`;
-  const counted = (alias: string) => `(${alias}.user_id = ${reader} OR ${alias}.user_id IN ${followed})
+  const followed = `SELECT f.followee_id FROM follows f WHERE f.follower_id = ${reader}`;
+  const counted = (alias: string) => `(${alias}.user_id = ${reader} OR ${alias}.user_id IN (${followed}))
     AND ${alias}.user_id NOT IN (${hiddenAuthors(reader)}) AND ${alias}.user_id NOT IN (SELECT s.id FROM users s WHERE s.suspended_at IS NOT NULL)`;
   const shown = `p.author_id NOT IN (${hiddenAuthors(reader)}) AND (p.removed_at IS NULL OR p.author_id = ${reader}) AND ${SUSPENDED_AUTHORS}`;
   const start = pageStart(request);
   const own = start ? afterKey(start, { at: 'p.created_at', seq: 'p.seq', id: 'p.id' }, param) : undefined;
   const reposted = start ? afterKey(start, { at: 'r.created_at', seq: 'r.seq', id: 'r.post_id' }, param) : undefined;
   const limit = followingLineCount(request.page.limit);
-  // Merged in the page's order (each half answers up to `limit`; together they are twice that).
-  const lines = `(SELECT * FROM ((SELECT p.id AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::uuid AS reposter FROM posts p
-        WHERE p.reply_to IS NULL AND (p.author_id = ${reader} OR p.author_id IN ${followed}) AND ${shown}
+  const ownColumns = 'p.id AS post_id, p.created_at AS at, p.created_offset AS at_offset, p.seq AS at_seq, NULL::uuid AS reposter';
+  const ownPosts = `p.reply_to IS NULL AND ${shown}
           AND NOT EXISTS (SELECT 1 FROM reposts r WHERE r.post_id = p.id AND ${counted('r')})
           ${own ? `AND p.created_at <= ${own.at} AND ${own.afterInTime}` : ''}
-        ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT ${limit})
+        ORDER BY p.created_at DESC, p.seq DESC, p.id LIMIT ${limit}`;
+  const ownLines =
+    walk === 'byAuthor'
+      ? `SELECT byAuthor.* FROM (SELECT ${reader} AS id UNION ALL ${followed}) a
+        CROSS JOIN LATERAL (SELECT ${ownColumns} FROM posts p WHERE p.author_id = a.id AND ${ownPosts}) byAuthor
+        ORDER BY byAuthor.at DESC, byAuthor.at_seq DESC, byAuthor.post_id LIMIT ${limit}`
+      : `SELECT ${ownColumns} FROM posts p WHERE (p.author_id = ${reader} OR p.author_id IN (${followed})) AND ${ownPosts}`;
+  // Merged in the page's order (each half answers up to `limit`; together they are twice that).
+  const lines = `(SELECT * FROM ((${ownLines})
      UNION ALL
      (SELECT r.post_id, r.created_at, r.created_offset, r.seq, r.user_id FROM reposts r JOIN posts p ON p.id = r.post_id
         WHERE ${counted('r')} AND ${shown}
