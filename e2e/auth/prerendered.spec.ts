@@ -40,6 +40,19 @@ test.describe('the public pages painted from the HTML', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
+  test('Login as Guest, then Log in, pressed before the remote has loaded: both are acted on, in order', async ({ page }) => {
+    const auth = await holdAuthRemote(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'Login as Guest' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(auth.held).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: 'Log in to Chirp' })).toBeVisible();
+
+    auth.release();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
   test('the sign-up page shows before its remote has loaded, and keeps what was typed', async ({ page }) => {
     const auth = await holdAuthRemote(page);
     await page.goto('/signup', { waitUntil: 'domcontentloaded' });

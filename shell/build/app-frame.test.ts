@@ -75,7 +75,7 @@ describe('the prerendered public pages in the page', () => {
     expect(root).not.toHaveAttribute('data-prerendered');
   });
 
-  it('holds a press until the app has taken the page over, then acts on the last one held', async () => {
+  it('holds the presses until the app has taken the page over, then acts on each, in order', async () => {
     const root = openPage('/', { prerendered: true });
     const form = root.querySelector('form')!;
     const submitted = vi.fn((event: Event) => event.preventDefault());
@@ -91,14 +91,18 @@ describe('the prerendered public pages in the page', () => {
     form.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true); // nor sends the form
 
+    const order: string[] = [];
+    link.addEventListener('click', () => order.push('link'));
+    form.addEventListener('submit', () => order.push('form'));
     document.dispatchEvent(new Event(PRERENDERED_PAGE_TAKEN_OVER));
     expect(root).not.toHaveAttribute('data-prerendered');
     await vi.waitFor(() => expect(submitted).toHaveBeenCalledTimes(2));
-    // The form's submit came last: it is acted on, the link press before it is not.
-    expect(followed).toHaveBeenCalledTimes(1);
+    // Both presses, as the person made them: the link, then the form.
+    expect(followed).toHaveBeenCalledTimes(2);
+    expect(order).toEqual(['link', 'form']);
 
     // Once taken over, presses go through at once.
     link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-    expect(followed).toHaveBeenCalledTimes(2);
+    expect(followed).toHaveBeenCalledTimes(3);
   });
 });

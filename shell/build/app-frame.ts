@@ -53,7 +53,9 @@ export function appFrameHtml(): string {
  * Until the app has taken a prerendered page over (it says so with the event named by
  * PRERENDERED_PAGE_TAKEN_OVER in shell/src/remotes/prerendered-page.ts), a press on its links,
  * buttons or form is held, not acted on by the browser (a form would put the password in the
- * address), and acted on by the app once it has taken over: the last press only.
+ * address), and acted on by the app once it has taken over: each press held, in order, each after
+ * the app has answered the one before (Login as Guest, then Log in: the form filled, then sent). A
+ * press on what is gone by then (the page left) is dropped.
  */
 export const DECIDE = `(function () {
   var root = document.getElementById('root');
@@ -75,26 +77,32 @@ export const DECIDE = `(function () {
   else if (path !== '/') show('');
   if (!root.hasAttribute('data-prerendered')) return;
 
-  var held = null;
+  var held = [];
   var hold = function (event) {
     if (!root.hasAttribute('data-prerendered') || !(event.target instanceof Element) || !root.contains(event.target)) return;
     var pressed = event.type === 'submit' ? event.target : event.target.closest('a[href], button');
     if (!pressed) return;
     event.preventDefault();
-    held = event.type === 'submit' ? { form: pressed, submitter: event.submitter } : { element: pressed };
+    held.push(event.type === 'submit' ? { form: pressed, submitter: event.submitter } : { element: pressed });
   };
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
-  document.addEventListener('${PRERENDERED_PAGE_TAKEN_OVER}', function () {
-    root.removeAttribute('data-prerendered');
-    var press = held;
-    held = null;
+  // Each in a task of its own, after the app's render for the one before has finished, so that its
+  // handlers answer as to the person's presses.
+  var replay = function (presses) {
+    var press = presses.shift();
     if (!press) return;
-    // After the app's render has finished, so that its handlers answer as to a press of the person's.
     setTimeout(function () {
       if (press.form && press.form.isConnected) press.form.requestSubmit(press.submitter && press.submitter.isConnected ? press.submitter : undefined);
       else if (press.element && press.element.isConnected) press.element.click();
+      replay(presses);
     });
+  };
+  document.addEventListener('${PRERENDERED_PAGE_TAKEN_OVER}', function () {
+    root.removeAttribute('data-prerendered');
+    var presses = held;
+    held = [];
+    replay(presses);
   });
 })();`;
 
