@@ -3,10 +3,12 @@
  * reader who follows FOLLOWS (2,000) bench people, at the large size (100,000 posts): one call first,
  * which must answer a full page by followed people only; then autocannon as the other figures; and,
  * after the server stopped, the page's SQL alone (median of 20): its one statement (`followingPosts`: the
- * followed posts and reposts merged, and those lines' posts read whole), as the route reads it.
+ * followed posts and reposts merged, and those lines' posts read whole), as the route reads it; and
+ * the same SQL for a reader who follows 10 (`FEW_FOLLOWING_READER`), whose page is read through each
+ * followed person's posts.
  *
- * run.mjs lays the reader down (`seedFollowingReader`) and measures it (`followingFeed`, `followingPlan`);
- * `checkFollowing` adds its line to the report.
+ * run.mjs lays the readers down (`seedFollowingReader`) and measures them (`followingFeed`, `followingPlan`);
+ * `checkFollowing` and `checkFewFollowing` add their lines to the report.
  */
 import { call, logInThroughApi, runAutocannon } from '../support/api-load.mjs';
 import { median, round } from '../support/figures.mjs';
