@@ -48,6 +48,15 @@ export function knownHeight(postId: string): number | undefined {
 /** The element a list item wraps its card in carries its post's id. */
 export const ITEM_POST_ID = 'data-post-id';
 
+/** The list's items: the elements that wrap its cards, each with its post's id. */
+export const itemsOf = (list: HTMLElement | null) => [...(list?.children ?? [])] as HTMLElement[];
+
+/** The item of `postId` among the list's, when it is rendered. */
+export const itemOf = (list: HTMLElement | null, postId: string) => itemsOf(list).find((item) => item.getAttribute(ITEM_POST_ID) === postId);
+
+/** An element's distance from the top of the document (both lists scroll with the window). */
+export const documentTop = (element: Element) => element.getBoundingClientRect().top + window.scrollY;
+
 /**
  * Focus inside the plain list when it turns windowed: the card's post and the focused element's
  * place among the card's elements (both forms render the same card, so the place is the same).
@@ -68,7 +77,7 @@ export function handFocusOver(list: HTMLElement | null) {
 export function takeFocus(list: HTMLElement | null, last = false) {
   if (!focusHandOff || !list) return;
   const { postId, place } = focusHandOff;
-  const item = [...list.querySelectorAll<HTMLElement>(`[${ITEM_POST_ID}]`)].find((candidate) => candidate.getAttribute(ITEM_POST_ID) === postId);
+  const item = itemOf(list, postId);
   if (item || last) focusHandOff = undefined;
   item?.querySelectorAll<HTMLElement>('*')[place]?.focus({ preventScroll: true });
 }

@@ -4,7 +4,7 @@ import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from
 import { FeedContent, PostsLoader } from '../feed-page';
 import { type PostFeed, usePostFeed } from '../use-post-feed';
 import { useListPositionsSlot } from '../use-scroll-memory';
-import { handFocusOver, ITEM_POST_ID, ListItemCard, NEXT_PAGE_AHEAD, OVERSCAN, rememberHeight } from './list-layout';
+import { documentTop, handFocusOver, ITEM_POST_ID, itemOf, itemsOf, ListItemCard, NEXT_PAGE_AHEAD, OVERSCAN, rememberHeight } from './list-layout';
 import '@chirp/ui/styles.css';
 import './post-list.css';
 
@@ -130,8 +130,6 @@ function NextPage({ more }: { more: PostFeed['more'] }) {
   return more.loading ? <PostsLoader label="Loading more posts" /> : null;
 }
 
-const itemsOf = (list: HTMLElement | null) => [...(list?.children ?? [])] as HTMLElement[];
-const documentTop = (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY;
 
 /** Tells the feed page where posts are, read from the cards themselves. */
 function usePlainListPositions(listRef: React.RefObject<HTMLDivElement | null>) {
@@ -144,7 +142,7 @@ function usePlainListPositions(listRef: React.RefObject<HTMLDivElement | null>) 
         return item && { postId: item.getAttribute(ITEM_POST_ID)!, delta: y - documentTop(item) };
       },
       offsetOf: ({ postId, delta }) => {
-        const item = itemsOf(listRef.current).find((candidate) => candidate.getAttribute(ITEM_POST_ID) === postId);
+        const item = itemOf(listRef.current, postId);
         return item && documentTop(item) + delta;
       },
     });

@@ -3,6 +3,7 @@ import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstac
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useListPositionsSlot, useRestoringOffset } from '../use-scroll-memory';
 import {
+  documentTop,
   ESTIMATED_HEIGHT,
   GAP,
   ITEM_POST_ID,
@@ -21,7 +22,7 @@ function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const measure = () => {
       const element = ref.current;
-      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+      if (element) setTop(Math.round(documentTop(element)));
     };
     measure();
     // Content above the list (the composer, its image preview) changes the list's position.
@@ -52,8 +53,7 @@ function useListPositions(
         const list = listRef.current;
         if (!item || !list) return undefined;
         // The list's own top, measured now: the virtualizer's scrollMargin may not be known yet.
-        const listTop = list.getBoundingClientRect().top + window.scrollY;
-        return listTop + item.start - virtualizer.options.scrollMargin + delta;
+        return documentTop(list) + item.start - virtualizer.options.scrollMargin + delta;
       },
     });
     return () => register(null);
