@@ -60,7 +60,9 @@ export async function deploy({ name, config = {} }) {
   const shellDirectory = join(ROOT, '.cache', 'deployments', name);
   rmSync(shellDirectory, { recursive: true, force: true });
   mkdirSync(shellDirectory, { recursive: true });
-  cpSync(join(ROOT, 'shell', 'dist'), shellDirectory, { recursive: true });
+  // With the build's times, as `cp -p` or rsync -a keep them: a copy made in readdir order can leave
+  // a file newer than its brotli copy, and the server then (rightly) answers with gzip made on the fly.
+  cpSync(join(ROOT, 'shell', 'dist'), shellDirectory, { recursive: true, preserveTimestamps: true });
   writeRemotes(shellDirectory, Object.fromEntries(REMOTES.map((site) => [site, `${urls[site]}/remoteEntry.js`])));
   if (config) writeFileSync(join(shellDirectory, 'config.json'), JSON.stringify({ mockDelayMs: 0, ...config }));
 
