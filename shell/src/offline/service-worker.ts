@@ -1,8 +1,9 @@
+import { whenQuiet } from './when-quiet';
 import type { LoadedFilesMessage } from './sw-routes';
 
 /**
  * Registers the service worker (production builds only: the dev server's files change with every
- * edit), once the page has loaded, so that its downloads never compete with the first screen's.
+ * edit) once the page has been quiet for a while, so that its downloads never compete with a screen's.
  * When it takes control of the page, it is told the files the page loaded before: the worker caches
  * them, and the next visit starts without a network.
  */
@@ -19,6 +20,5 @@ export function registerServiceWorker(): void {
     });
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('The service worker was not registered:', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  whenQuiet(register);
 }

@@ -101,6 +101,21 @@ export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?
  * browsers remember a failed `import()` of a URL, so the same URL would fail forever.
  */
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
+  loads.pending += 1;
+  try {
+    const module = await loadExposed(id, attempt);
+    loads.done += 1;
+    return module;
+  } finally {
+    loads.pending -= 1;
+  }
+}
+
+/** Remote modules on their way and those arrived, for the page's "first screen done" (afterFirstScreen). */
+const loads = { pending: 0, done: 0 };
+export const remoteLoads = (): Readonly<typeof loads> => ({ ...loads });
+
+async function loadExposed<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
   const map = await remoteEntries();
   const name = id.slice(0, id.indexOf('/')) as RemoteName;
   try {
