@@ -89,6 +89,19 @@ export function settleDraft(): Promise<boolean> {
   return writes;
 }
 
+const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+/** The longest a saved draft waits for an idle moment to be read. */
+const DRAFT_READ_WAIT_MS = 300;
+
+/**
+ * IndexedDB's record, read in the first idle moment rather than in the screen's first render: the
+ * first open of the database on a page takes the main thread for some 10 ms.
+ */
+const readDraftWhenIdle = (username: string) =>
+  new Promise<Awaited<ReturnType<typeof readDraft>>>((resolve, reject) => {
+    whenIdle(() => readDraft(username).then(resolve, reject), { timeout: DRAFT_READ_WAIT_MS });
+  });
+
 /**
  * Reads the account's saved draft into the composers, unless the person has started another: the
  * tab's copy at once when there is one (it is the newest for this tab), else IndexedDB's record.
@@ -97,7 +110,7 @@ async function loadDraft(username: string) {
   if (draftImage.username === username) return;
   const inTab = readTabDraft(username);
   changeDraftImage({ username, ...NO_IMAGE, loaded: false });
-  const saved = inTab ?? (await readDraft(username));
+  const saved = inTab ?? (await readDraftWhenIdle(username));
   if (draftImage.username !== username) return; // signed out (or in as someone else) meanwhile
   // IndexedDB may not have the tab's copy yet (the page went before the write was done): save it again.
   if (inTab) savedDrafts.delete(username);
