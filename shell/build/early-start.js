@@ -102,6 +102,7 @@
     if (matches && (route.signedIn === undefined || route.signedIn === signedIn)) wanted = route.modules;
   });
   if (wanted.length === 0) wanted = signedIn ? data.fallback.signedIn : data.fallback.visitor;
+  startup.modules = wanted;
 
   startup.remotes
     .then(function (remotes) {
