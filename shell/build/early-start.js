@@ -24,21 +24,6 @@
   }
   document.documentElement.setAttribute('data-theme', theme === 'light' || theme === 'dark' ? theme : 'system');
 
-  // A browser's first Intl object costs 50–100 ms of main thread (ICU's locale data), and the first
-  // screen's times need one (RelativeTime in @chirp/ui). Made here, in the first idle moment, it is
-  // paid while the page waits for its scripts instead of after they arrive; the app's own formatters
-  // then take a few milliseconds.
-  var warmDateFormats = function () {
-    try {
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0);
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(0);
-    } catch {
-      // no Intl: the app reports what it cannot format where it shows
-    }
-  };
-  if (window.requestIdleCallback) window.requestIdleCallback(warmDateFormats, { timeout: 2000 });
-  else setTimeout(warmDateFormats, 0);
-
   var readJson = function (url) {
     return fetch(url, { cache: 'no-cache' }).then(function (response) {
       if (!response.ok) throw new Error(url + ' answered ' + response.status);
@@ -103,6 +88,22 @@
   });
   if (wanted.length === 0) wanted = signedIn ? data.fallback.signedIn : data.fallback.visitor;
   startup.modules = wanted;
+
+  // A browser's first Intl object costs 50–100 ms of main thread (ICU's locale data), and the
+  // signed-in screens' times need one (RelativeTime in @chirp/ui). Made here, in the first idle
+  // moment, it is paid while the page waits for its scripts instead of after they arrive; the app's
+  // own formatters then take a few milliseconds. A visitor's pages show no time: there it waits for
+  // a moment with nothing else to do, for the screens after log in.
+  var warmDateFormats = function () {
+    try {
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0);
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(0);
+    } catch {
+      // no Intl: the app reports what it cannot format where it shows
+    }
+  };
+  if (window.requestIdleCallback) window.requestIdleCallback(warmDateFormats, signedIn ? { timeout: 2000 } : undefined);
+  else setTimeout(warmDateFormats, 0);
 
   startup.remotes
     .then(function (remotes) {
