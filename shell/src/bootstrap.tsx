@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { followStoredTheme } from '@chirp/session';
 import { App } from './app';
-import { chooseBackend } from './backend/start-backend';
+import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import { registerServiceWorker } from './offline/service-worker';
 import { loadFirstScreen, prepareRemotes, remoteBuild } from './remotes/remote-registry';
@@ -36,33 +36,16 @@ async function hydratesPrerendered(): Promise<boolean> {
   return prerendered === window.location.pathname && prerenderedBuild !== undefined && (await remoteBuild('auth')) === prerenderedBuild;
 }
 
-let root: Root | undefined;
-let failed = false;
-/** Instead of a blank page: the app cannot start at all. */
-const startupFailed = (error: unknown) => {
-  if (failed) return;
-  failed = true;
-  console.warn('The back end did not start:', error);
-  root?.unmount();
-  root = createRoot(container, options);
-  root.render(<StartupError />);
-};
-
-// remotes.json, the first screen's modules and the back end load side by side: none waits for
-// another, and the app renders as soon as the back end is chosen (its calls wait for it to start).
+// remotes.json, the first screen's modules and the back end load side by side: none waits for another.
 prepareRemotes();
 loadFirstScreen();
-chooseBackend()
-  .then(async ({ started }) => {
-    // Tools that talk to the back end directly (tests, benches) wait for this mark.
-    started.then(() => document.documentElement.setAttribute('data-backend', 'ready'), startupFailed);
-    const hydrates = await hydratesPrerendered();
-    if (failed) return;
-    if (hydrates) root = hydrateRoot(container, app, options);
-    else {
-      root = createRoot(container, options);
-      root.render(app);
-    }
+startBackend()
+  .then(async () => {
+    if (await hydratesPrerendered()) hydrateRoot(container, app, options);
+    else createRoot(container, options).render(app);
   })
-  .catch(startupFailed);
+  .catch((error: unknown) => {
+    console.warn('The back end did not start:', error);
+    createRoot(container, options).render(<StartupError />);
+  });
 registerServiceWorker();
