@@ -5,7 +5,7 @@ import { App } from './app';
 import { startBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import { registerServiceWorker } from './offline/service-worker';
-import { loadFirstScreen, prepareRemotes, remoteBuild } from './remotes/remote-registry';
+import { prepareRemotes, remoteBuild } from './remotes/remote-registry';
 import '@chirp/ui/styles.css';
 import './styles/global.css';
 
@@ -36,9 +36,8 @@ async function hydratesPrerendered(): Promise<boolean> {
   return prerendered === window.location.pathname && prerenderedBuild !== undefined && (await remoteBuild('auth')) === prerenderedBuild;
 }
 
-// remotes.json, the first screen's modules and the back end load side by side: none waits for another.
+// remotes.json and the back end load side by side: neither waits for the other.
 prepareRemotes();
-loadFirstScreen();
 startBackend()
   .then(async () => {
     if (await hydratesPrerendered()) hydrateRoot(container, app, options);

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ExposedModule, RemoteModuleId, RemoteName } from '@chirp/seams';
-import { takeEarlyAnswer, takeEarlyModules } from './early-start';
+import { takeEarlyAnswer } from './early-start';
 import { checkSessionContract, IncompatibleRemoteError, remoteBuildVersion } from './session-contract';
 
 type RemoteEntries = Record<RemoteName, string>;
@@ -105,30 +105,15 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attemp
   try {
     const module = await loadExposed(id, attempt);
     loads.done += 1;
-    loaded.set(`${id}#${attempt}`, module);
     return module;
   } finally {
     loads.pending -= 1;
   }
 }
 
-/** Remote modules on their way and those arrived, for the page's "quiet" (whenQuiet). */
+/** Remote modules on their way and those arrived, for the page's "first screen done" (afterFirstScreen). */
 const loads = { pending: 0, done: 0 };
 export const remoteLoads = (): Readonly<typeof loads> => ({ ...loads });
-
-/** The modules already here, by id and attempt: an area shows one at once, without suspending. */
-const loaded = new Map<string, unknown>();
-export const loadedRemoteModule = <Id extends RemoteModuleId>(id: Id, attempt: number): ExposedModule<Id> | undefined =>
-  loaded.get(`${id}#${attempt}`) as ExposedModule<Id> | undefined;
-
-/**
- * Starts loading the first screen's modules (those the early-start script preloaded) as soon as the
- * shell runs, beside the back end's start rather than after it and the first render: by the time
- * the route renders, its module is here and renders at once, in the same pass as the layout.
- */
-export function loadFirstScreen(): void {
-  for (const id of takeEarlyModules()) loadRemoteModule(id, 0).catch(() => undefined); // the area reports it, with Retry
-}
 
 async function loadExposed<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
   const map = await remoteEntries();
