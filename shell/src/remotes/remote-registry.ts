@@ -96,6 +96,10 @@ export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?
   };
 }
 
+/** Remote modules on their way and those arrived: whenQuiet (offline/when-quiet.ts) waits for none on its way. */
+const loads = { pending: 0, done: 0 };
+export const remoteLoads = (): Readonly<typeof loads> => ({ ...loads });
+
 /**
  * Loads an exposed module. On a retry the remote is registered again under a fresh entry URL:
  * browsers remember a failed `import()` of a URL, so the same URL would fail forever.
@@ -110,10 +114,6 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attemp
     loads.pending -= 1;
   }
 }
-
-/** Remote modules on their way and those arrived, for the page's "first screen done" (afterFirstScreen). */
-const loads = { pending: 0, done: 0 };
-export const remoteLoads = (): Readonly<typeof loads> => ({ ...loads });
 
 async function loadExposed<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {
   const map = await remoteEntries();
