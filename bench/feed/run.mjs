@@ -75,7 +75,7 @@ async function prepare(browser, baseUrl, total) {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('heading', { level: 1 }).first().waitFor(); // the back end has laid down its seeds
+  await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready'); // the back end has laid down its seeds
   const seeded = await page.evaluate(seedPostsInBrowser, { total });
   // The token of an API login: the bench measures the feed, not the login form.
   await page.evaluate(async (credentials) => {

@@ -64,6 +64,8 @@ export function longestChain(requests) {
  * in-browser back end answers) once the root no longer says it is prerendered (shell/build/app-frame.ts).
  */
 const appTookOver = (page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+/** The in-browser back end has started (the app renders before, its calls waiting for it). */
+const backendReady = (page) => page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
 
 async function emulate(page, profile) {
   if (!profile) return;
@@ -143,7 +145,7 @@ async function homeVisit(browser, shellUrl, profile, attempt = 1) {
   const setup = await browser.newContext({ serviceWorkers: 'block' });
   const signedIn = await setup.newPage();
   await signedIn.goto(shellUrl);
-  await appTookOver(signedIn); // the back end has laid down its data
+  await backendReady(signedIn); // the back end has laid down its data
   await signedIn.evaluate(async () => {
     const response = await fetch('/api/auth/login', {
       method: 'POST',

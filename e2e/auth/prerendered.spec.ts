@@ -4,15 +4,17 @@ import { expect, test } from '../support/fixtures';
 
 /**
  * Holds every request to the auth remote's server until `release` is called: the page then shows
- * what its HTML painted, with the remote's code not yet there to take it over.
+ * what its HTML painted, with the remote's code not yet there to take it over. With `manifest: false`
+ * the remote's manifest is let through (the app knows the page it may take over), its code is not.
  */
-async function holdAuthRemote(page: Page) {
+async function holdAuthRemote(page: Page, { manifest = true }: { manifest?: boolean } = {}) {
   const remotes = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
   const origin = new URL(remotes.auth).origin;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
-  await page.route((url) => url.origin === origin, async (route) => {
+  const isHeld = (url: URL) => url.origin === origin && (manifest || !url.pathname.endsWith('/mf-manifest.json'));
+  await page.route(isHeld, async (route) => {
     held += 1;
     await released;
     await route.continue();
@@ -38,6 +40,22 @@ test.describe('the public pages painted from the HTML', () => {
     auth.release();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('what is typed while the remote’s code is on its way stays while the back end starts, and is sent', async ({ page }) => {
+    const auth = await holdAuthRemote(page, { manifest: false });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email address').fill(GUEST_CREDENTIALS.username);
+    // The in-browser back end starts (and the app renders) while the page's code is still held.
+    await expect(page.locator('html')).toHaveAttribute('data-backend', 'ready');
+    await expect.poll(auth.held).toBeGreaterThan(0);
+    await page.getByLabel('Password', { exact: true }).fill(GUEST_CREDENTIALS.password);
+    await expect(page.getByLabel('Email address')).toHaveValue(GUEST_CREDENTIALS.username);
+
+    auth.release();
+    await expect(page.getByLabel('Email address')).toHaveValue(GUEST_CREDENTIALS.username);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test('Login as Guest, then Log in, pressed before the remote has loaded: both are acted on, in order', async ({ page }) => {

@@ -77,6 +77,9 @@ export async function expectRefusedCall(consoleErrors: string[], status: number)
  */
 export async function appTookOver(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  // The app renders while the in-browser back end starts (its calls wait): a test that talks to the
+  // back end or its storage itself waits for the start too.
+  await expect(page.locator('html')).toHaveAttribute('data-backend', 'ready');
 }
 
 /** What the shell says while the browser is offline (a live region). */

@@ -87,6 +87,7 @@
     if (matches && (route.signedIn === undefined || route.signedIn === signedIn)) wanted = route.modules;
   });
   if (wanted.length === 0) wanted = signedIn ? data.fallback.signedIn : data.fallback.visitor;
+  startup.modules = wanted;
 
   // A browser's first Intl object costs 50–100 ms of main thread (ICU's locale data), and the
   // signed-in screens' times need one (RelativeTime in @chirp/ui). Made here, in the first idle

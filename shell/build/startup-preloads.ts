@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { RemoteModuleId } from '@chirp/seams';
 import type { Plugin } from 'vite';
 
 /** The exposed modules of the first screen, by path (see shell/src/routes/router.tsx). */
-const SIGNED_IN_CHROME = ['profile/SidePanel'];
-export const STARTUP_ROUTES = [
+const SIGNED_IN_CHROME: RemoteModuleId[] = ['profile/SidePanel'];
+export const STARTUP_ROUTES: { path: string; prefix?: boolean; modules: RemoteModuleId[]; signedIn: boolean }[] = [
   { path: '/', modules: ['auth/LoginPage'], signedIn: false },
   { path: '/signup', modules: ['auth/SignupPage'], signedIn: false },
   { path: '/home', modules: ['feed/HomePage', ...SIGNED_IN_CHROME], signedIn: true },
@@ -17,7 +18,7 @@ export const STARTUP_ROUTES = [
   { path: '/settings', modules: ['profile/SettingsPage', ...SIGNED_IN_CHROME], signedIn: true },
   { path: '/reports', modules: ['profile/ReportsPage', ...SIGNED_IN_CHROME], signedIn: true },
 ];
-const FALLBACK = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
+const FALLBACK: Record<'signedIn' | 'visitor', RemoteModuleId[]> = { signedIn: ['feed/HomePage', ...SIGNED_IN_CHROME], visitor: ['auth/LoginPage'] };
 
 /** Shell modules loaded when the person asks for them (a dialog), not by the first screen: no preload. */
 const ON_DEMAND = ['/shell/src/layout/keyboard-shortcuts-dialog.tsx'];

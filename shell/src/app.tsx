@@ -10,10 +10,20 @@ interface AppProps {
   router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ router: Router = BrowserRouter }: AppProps) {
+/**
+ * The session's lifecycle, in a component of its own beside the routes rather than in App: what it
+ * listens to (the token, the live source, which is set as the page starts) would otherwise render
+ * every route again each time it changes.
+ */
+function SessionLifecycle() {
   useSessionLifecycle();
+  return null;
+}
+
+export function App({ router: Router = BrowserRouter }: AppProps) {
   return (
     <>
+      <SessionLifecycle />
       <Router>
         <AppRoutes />
       </Router>

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { followStoredTheme } from '@chirp/session';
 import { App } from './app';
-import { startBackend } from './backend/start-backend';
+import { chooseBackend } from './backend/start-backend';
 import { StartupError } from './layout/startup-error';
 import { registerServiceWorker } from './offline/service-worker';
-import { prepareRemotes, remoteBuild } from './remotes/remote-registry';
+import { loadFirstScreen, prepareRemotes, remoteBuild } from './remotes/remote-registry';
 import '@chirp/ui/styles.css';
 import './styles/global.css';
 
@@ -36,15 +36,37 @@ async function hydratesPrerendered(): Promise<boolean> {
   return prerendered === window.location.pathname && prerenderedBuild !== undefined && (await remoteBuild('auth')) === prerenderedBuild;
 }
 
-// remotes.json and the back end load side by side: neither waits for the other.
+let root: Root | undefined;
+let failed = false;
+/** Instead of a blank page: the app cannot start at all. */
+const startupFailed = (error: unknown) => {
+  if (failed) return;
+  failed = true;
+  console.warn('The back end did not start:', error);
+  root?.unmount();
+  root = createRoot(container, options);
+  root.render(<StartupError />);
+};
+
+// remotes.json, the first screen's modules and the back end load side by side: none waits for
+// another, and the app renders as soon as the back end is chosen (its calls wait for it to start).
 prepareRemotes();
-startBackend()
-  .then(async () => {
-    if (await hydratesPrerendered()) hydrateRoot(container, app, options);
-    else createRoot(container, options).render(app);
+const firstScreen = loadFirstScreen();
+chooseBackend()
+  .then(async ({ started }) => {
+    // Tools that talk to the back end directly (tests, benches) wait for this mark.
+    started.then(() => document.documentElement.setAttribute('data-backend', 'ready'), startupFailed);
+    const hydrates = await hydratesPrerendered();
+    if (hydrates) {
+      // The painted page is taken over in one pass once its module is here: a page taken over in
+      // parts (the area suspended until its code came) is drawn anew by React if anything above it
+      // renders meanwhile, and what was typed into the HTML would go.
+      await firstScreen;
+      if (!failed) root = hydrateRoot(container, app, options);
+    } else if (!failed) {
+      root = createRoot(container, options);
+      root.render(app);
+    }
   })
-  .catch((error: unknown) => {
-    console.warn('The back end did not start:', error);
-    createRoot(container, options).render(<StartupError />);
-  });
+  .catch(startupFailed);
 registerServiceWorker();

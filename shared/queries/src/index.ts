@@ -32,4 +32,4 @@ export {
 export { UNREAD_POLL_MS, useUnreadNotifications } from './notification-queries';
 export { changeRelation, type RelationChange } from './relations';
 export { changeMutedWord, useMutedWords, type MutedWordChange } from './muted-words';
-export { applyLiveEvent, installCacheUpdates, installListUpdates, liveListEventHeard } from './live-cache';
+export { applyLiveEvent, installCacheUpdates, installListUpdates, liveListEventHeard, prefetchOpeningList } from './live-cache';

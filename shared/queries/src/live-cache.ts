@@ -60,14 +60,23 @@ export function installCacheUpdates(): () => void {
     queryClient.setQueryData(queryKeys.profile(change.user.username), change.user);
     // A new session starts on Home's Following list, newest first: its first page loads on the way to /home.
     if (change.type === 'started') prefetchPosts({ kind: 'following', sort: 'latest' });
-    // A stored one opened on /home: its list loads beside Home's code, not after it (on a slow
-    // network the code is the last to arrive, and then it is parsed and run before it asks).
-    else if (window.location.pathname === paths.home) prefetchPosts(homeListAt(window.location.search));
+    // A stored one opened on /home: its list loads beside Home's code (the shell asks already while
+    // the session is being confirmed; asked again, it is not fetched twice).
+    else prefetchOpeningList();
   });
   return () => {
     stopLive();
     stopSession();
   };
+}
+
+/**
+ * The list a page opened on /home shows first (Following, or Everyone with ?feed=everyone): its first
+ * page starts loading, beside Home's code rather than after it (on a slow network the code is the
+ * last to arrive, and then it is parsed and run before it asks). Elsewhere nothing.
+ */
+export function prefetchOpeningList(): void {
+  if (window.location.pathname === paths.home) prefetchPosts(homeListAt(window.location.search));
 }
 
 /** Applies live like counts and replies to the cached lists of posts, once per page whoever calls it. */

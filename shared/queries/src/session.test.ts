@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@chirp/contracts';
 import { compactApi, queryClient, useSession } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile } from '@chirp/session/testing';
 import { homeListAt, queryKeys } from './keys';
-import { installCacheUpdates } from './live-cache';
+import { installCacheUpdates, prefetchOpeningList } from './live-cache';
 
 const older = aCompactPost({ _id: 'older', likeCount: 900, createdAt: '2026-01-01T10:00:00+00:00' });
 const newer = aCompactPost({ _id: 'newer', likeCount: 5, createdAt: '2026-01-02T10:00:00+00:00' });
@@ -58,6 +58,16 @@ describe('session', () => {
       useSession.getState().confirmSession(ann);
       expect(everyone).toHaveBeenCalledWith({ sort: 'latest', cursor: undefined });
       expect(following).not.toHaveBeenCalled();
+    });
+
+    it('asked for before the session is confirmed (the shell does, beside the check), is not fetched again on confirmation', async () => {
+      window.history.replaceState(null, '', '/home');
+      const following = vi.spyOn(compactApi, 'followingPosts').mockResolvedValue(aPostPage([newer]));
+      prefetchOpeningList();
+      expect(following).toHaveBeenCalledTimes(1);
+      useSession.getState().confirmSession(ann);
+      await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.postList(homeListAt('')))).toBeDefined());
+      expect(following).toHaveBeenCalledTimes(1);
     });
 
     it('elsewhere, loads no list of its own', () => {

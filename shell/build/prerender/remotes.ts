@@ -16,4 +16,6 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promi
 // Effects and the start's choices, which a render at build time never makes.
 export const remoteBuild = async (): Promise<string | null> => null;
 export const prepareRemotes = (): void => undefined;
+export const loadFirstScreen = (): void => undefined;
+export const loadedRemoteModule = (): undefined => undefined;
 export const prefetchRemoteModules = (): (() => void) => () => undefined;

@@ -24,10 +24,13 @@ async function readAppConfig(): Promise<AppConfig> {
 }
 
 /**
- * Chooses the back end before the app renders: a configured API server, or else the in-browser
- * Mirage back end (loaded only in that case, so a real deployment never downloads it).
+ * Chooses the back end: a configured API server, or else the in-browser Mirage back end (loaded only
+ * in that case, so a real deployment never downloads it). Resolves once the choice is made, with
+ * `started`, the back end's start. The in-browser one starts beside the app's first render rather than
+ * before it: the API client holds each call until the back end answers, so the shell's render and
+ * the remotes' modules do not wait for its data to come out of IndexedDB.
  */
-export async function startBackend(): Promise<void> {
+export async function chooseBackend(): Promise<{ started: Promise<void> }> {
   const config = await readAppConfig();
   const apiBaseUrl = config.apiBaseUrl?.trim() || import.meta.env.VITE_API_BASE_URL || '';
   if (apiBaseUrl) {
@@ -37,14 +40,20 @@ export async function startBackend(): Promise<void> {
     configureUploader({ kind: 'server', baseUrl });
     // Live updates: the server's event stream (the server is where other people's changes happen).
     configureLive(createServerLiveSource());
-    return;
+    return { started: Promise.resolve() };
   }
-  const { startMirage, mockDelayFromEnvironment } = await import('@chirp/browser-backend');
-  await startMirage({
-    delay: mockDelayFromEnvironment(
-      window.location.search,
-      config.mockDelayMs === undefined ? import.meta.env.VITE_MOCK_DELAY : String(config.mockDelayMs),
-    ),
-    moderators: config.moderators,
-  });
+  const started = import('@chirp/browser-backend').then(({ startMirage, mockDelayFromEnvironment }) =>
+    startMirage({
+      delay: mockDelayFromEnvironment(
+        window.location.search,
+        config.mockDelayMs === undefined ? import.meta.env.VITE_MOCK_DELAY : String(config.mockDelayMs),
+      ),
+      moderators: config.moderators,
+    }),
+  );
+  // Mirage answers the page's fetch once started: until then each call waits for it.
+  const pageFetch: typeof fetch = (...args) => globalThis.fetch(...args);
+  configureApi({ fetch: (...args) => started.then(() => pageFetch(...args)) });
+  const ready = started.then(() => configureApi({ fetch: pageFetch }));
+  return { started: ready };
 }

@@ -1,9 +1,12 @@
+import type { RemoteModuleId } from '@chirp/seams';
 /** What the early-start script inlined in index.html (shell/build/early-start.js) asked for. */
 interface EarlyStart {
   config?: Promise<unknown>;
   remotes?: Promise<unknown>;
   /** Remote manifests (mf-manifest.json) by URL; null where one did not answer. */
   manifests?: Record<string, Promise<unknown> | undefined>;
+  /** The first screen's exposed modules, from the shell's own build (STARTUP_ROUTES). */
+  modules?: RemoteModuleId[];
 }
 
 const earlyStart = () => (globalThis as { __chirpStartup?: EarlyStart }).__chirpStartup;
@@ -25,4 +28,12 @@ export function takeEarlyManifest(url: string): Promise<unknown> | undefined {
   const answer = manifests?.[url];
   if (manifests) delete manifests[url];
   return answer;
+}
+
+/** The first screen's exposed modules, as the early-start script chose them for this path, taken once. */
+export function takeEarlyModules(): RemoteModuleId[] {
+  const early = earlyStart();
+  const modules = early?.modules ?? [];
+  if (early) delete early.modules;
+  return modules;
 }

@@ -3,12 +3,13 @@ import { act, render, screen } from '@testing-library/react';
 import { watchRecoveryChances } from '@chirp/session';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRemoteModule } from './remote-registry';
+import { loadedRemoteModule, loadRemoteModule } from './remote-registry';
 import { RemoteArea } from './remote-area';
 import { IncompatibleRemoteError } from './session-contract';
 
-vi.mock('./remote-registry', () => ({ loadRemoteModule: vi.fn() }));
+vi.mock('./remote-registry', () => ({ loadRemoteModule: vi.fn(), loadedRemoteModule: vi.fn() }));
 const load = vi.mocked(loadRemoteModule);
+const alreadyHere = vi.mocked(loadedRemoteModule);
 
 function Panel({ variant }: SidePanelProps) {
   return <p>Panel as {variant}</p>;
@@ -19,6 +20,7 @@ function Page() {
 
 beforeEach(() => {
   load.mockReset();
+  alreadyHere.mockReset();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -35,6 +37,14 @@ describe('RemoteArea', () => {
     expect(await screen.findByText('The login page', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('notifications/NotificationsPage', 1);
     stopWatching();
+  });
+
+  it('shows a module already loaded at once, in the same render, without its loading state', () => {
+    alreadyHere.mockImplementation((id, attempt) => (id === 'profile/SidePanel' && attempt === 0 ? { default: Panel } : undefined) as never);
+    render(<RemoteArea module="profile/SidePanel" label="search" props={{ variant: 'dropdown' }} />);
+    expect(screen.getByText('Panel as dropdown')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('renders the remote module with its props', async () => {

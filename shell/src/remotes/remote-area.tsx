@@ -2,16 +2,19 @@ import type { RemoteModuleId, RemoteModules } from '@chirp/seams';
 import { onRecoveryChance } from '@chirp/session';
 import { Spinner } from '@chirp/ui';
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { loadRemoteModule } from './remote-registry';
+import { loadedRemoteModule, loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { IncompatibleRemoteError } from './session-contract';
 
 const lazyComponents = new Map<string, ComponentType<never>>();
 
+/** The area's component: the module's own once it is here (no suspending), else a lazy one that loads it. */
 function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): ComponentType<RemoteModules[Id]> {
   const key = `${id}#${attempt}`;
   let component = lazyComponents.get(key) as ComponentType<RemoteModules[Id]> | undefined;
   if (!component) {
+    const here = loadedRemoteModule(id, attempt);
+    if (here) return here.default;
     component = lazy(() => loadRemoteModule(id, attempt));
     lazyComponents.set(key, component as ComponentType<never>);
   }

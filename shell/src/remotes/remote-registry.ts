@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ExposedModule, RemoteModuleId, RemoteName } from '@chirp/seams';
-import { takeEarlyAnswer } from './early-start';
+import { takeEarlyAnswer, takeEarlyModules } from './early-start';
 import { checkSessionContract, IncompatibleRemoteError, remoteBuildVersion } from './session-contract';
 
 type RemoteEntries = Record<RemoteName, string>;
@@ -109,10 +109,27 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, attemp
   try {
     const module = await loadExposed(id, attempt);
     loads.done += 1;
+    loaded.set(`${id}#${attempt}`, module);
     return module;
   } finally {
     loads.pending -= 1;
   }
+}
+
+/** The modules already here, by id and attempt: an area shows one at once, without suspending. */
+const loaded = new Map<string, unknown>();
+export const loadedRemoteModule = <Id extends RemoteModuleId>(id: Id, attempt: number): ExposedModule<Id> | undefined =>
+  loaded.get(`${id}#${attempt}`) as ExposedModule<Id> | undefined;
+
+/**
+ * Starts loading the first screen's modules (those the early-start script preloaded) as soon as the
+ * shell runs, beside the back end's start rather than after it and the first render: by the time
+ * the route renders, its module is here and renders at once, in the same pass as the layout.
+ * Resolves once each has loaded or failed.
+ */
+export async function loadFirstScreen(): Promise<void> {
+  // A module that fails is the area's to report, with Retry.
+  await Promise.allSettled(takeEarlyModules().map((id) => loadRemoteModule(id, 0)));
 }
 
 async function loadExposed<Id extends RemoteModuleId>(id: Id, attempt: number): Promise<ExposedModule<Id>> {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@chirp/contracts';
 import { ApiError, compactApi, onSessionRejected, readClaims, toast, useLiveUpdates, useSession, watchRecoveryChances } from '@chirp/session';
-import { installCacheUpdates } from '@chirp/queries';
+import { installCacheUpdates, prefetchOpeningList } from '@chirp/queries';
 import { useEffect } from 'react';
 
 const endSession = () => {
@@ -23,6 +23,9 @@ async function checkStoredSession() {
   }
   const claims = token ? readClaims(token) : null;
   if (!token || !claims) return;
+  // Home's list is asked for beside the check, not after it: it answers for the token's own user,
+  // and a token the back end refuses ends the session either way (the cache goes with it).
+  prefetchOpeningList();
   try {
     const { user } = await compactApi.profileById(claims._id);
     if (useSession.getState().token !== token) return;
