@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { bookmarkButton, EVERYONE, feedReady, homeComposer, homeFeed, likeButton } from './feed-helpers';
+import { bookmarkButton, EVERYONE, feedReady, homeComposer, homeFeed, likeButton, toastMessage } from './feed-helpers';
 
 // Keyboard shortcuts, on the wide layout: a keyboard is what they are for.
 
@@ -72,6 +72,22 @@ test('? lists the shortcuts in a dialog that Escape closes; the sidebar offers t
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
+});
+
+test('when the list of shortcuts cannot be fetched, a toast says why and the page goes on; the next ? fetches it again', async ({ page, consoleErrors }) => {
+  const chunk = /\/assets\/keyboard-shortcuts-dialog-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('Shift+?');
+  await expect(toastMessage(page, 'Cannot reach the server. Check your connection and try again.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  await expect(posts(page).first()).toBeVisible();
+  // The browser itself logs the failed download (no page can stop that): the only error allowed.
+  expect(consoleErrors).toEqual([expect.stringContaining('net::ERR_INTERNET_DISCONNECTED')]);
+  consoleErrors.length = 0;
+
+  await page.unroute(chunk);
+  await page.keyboard.press('Shift+?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
 });
 
 test('typing in a field types: j in the composer stays there and moves nothing', async ({ page }) => {

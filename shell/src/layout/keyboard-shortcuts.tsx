@@ -1,11 +1,15 @@
 import { paths } from '@chirp/contracts';
-import { KeyboardIcon, type ShortcutTarget, shortcutSelector } from '@chirp/ui';
-import { lazy, type ReactNode, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { errorMessage, toast } from '@chirp/session';
+import { KeyboardIcon, OnDemand, onDemand, type ShortcutTarget, shortcutSelector } from '@chirp/ui';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './keyboard-shortcuts.css';
 
-/** The list is fetched when it is first asked for: the first screen does without it. */
-const KeyboardShortcutsDialog = lazy(() => import('./keyboard-shortcuts-dialog'));
+/**
+ * The list is fetched when it is first asked for: the first screen does without it. If it cannot
+ * come (offline, or a redeploy removed the file), a toast says why and the page goes on.
+ */
+const KeyboardShortcutsDialog = onDemand(() => import('./keyboard-shortcuts-dialog').then((module) => module.default));
 
 /** How long after `g` its second key still counts. */
 const SEQUENCE_TIMEOUT = 1500;
@@ -143,9 +147,14 @@ export function useKeyboardShortcuts({ newPost }: { newPost: () => void }): {
   return {
     showShortcuts,
     shortcutsDialog: shown ? (
-      <Suspense fallback={null}>
+      <OnDemand
+        onFailed={(error) => {
+          toast.error(errorMessage(error));
+          setShown(false);
+        }}
+      >
         <KeyboardShortcutsDialog onClose={() => setShown(false)} />
-      </Suspense>
+      </OnDemand>
     ) : null,
   };
 }
