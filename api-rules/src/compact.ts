@@ -78,8 +78,9 @@ export function toCompactPost(db: Database, post: StoredPost, viewer: Viewer): C
 }
 
 /**
- * What a quote embeds: the quoted post as its card shows it, or the deleted marker where it is gone,
- * hidden from the viewer by moderators, or by someone the viewer blocks or is blocked by.
+ * What a quote embeds: the quoted post as its card shows it, or the deleted marker where it is gone;
+ * marked `unavailable` too where it is there but not shown to the viewer (hidden by moderators, its
+ * author suspended, or by someone the viewer blocks or is blocked by).
  */
 function quoteFields(db: Database, post: StoredPost, viewer: Viewer): Pick<CompactPost, 'quoteOf' | 'quote'> {
   const quoteOf = post.quoteOf;
@@ -87,8 +88,9 @@ function quoteFields(db: Database, post: StoredPost, viewer: Viewer): Pick<Compa
   const quoted = db.posts.find((entry) => entry._id === quoteOf);
   const author = quoted && findUserByUsername(db, quoted.username);
   const relation = author && viewer.caller ? relationOf(viewer.caller, author) : undefined;
-  if (!quoted || !author || !isShownTo(quoted, author, viewer.caller?.username) || relation?.blockedByMe || relation?.blocksMe) {
-    return { quoteOf, quote: { _id: quoteOf, deleted: true } };
+  if (!quoted || !author) return { quoteOf, quote: { _id: quoteOf, deleted: true } };
+  if (!isShownTo(quoted, author, viewer.caller?.username) || relation?.blockedByMe || relation?.blocksMe) {
+    return { quoteOf, quote: { _id: quoteOf, deleted: true, unavailable: true } };
   }
   return {
     quoteOf,
@@ -138,7 +140,7 @@ function mentionedUsers(db: Database, content: string): string[] {
 /**
  * A post's page: the posts it replies to, the first of the conversation first. A post deleted on the
  * way is a `DeletedPost`, and the chain stops there (what it replied to is no longer known); one the
- * viewer is not shown (moderators hid it) stands as deleted, and the chain goes on above it.
+ * viewer is not shown (moderators hid it) stands as an `unavailable` one, and the chain goes on above it.
  */
 export function threadOf(db: Database, postId: string, viewerId: string | null = null): { ancestors: (StoredPost | DeletedPost)[]; post: StoredPost } {
   const post = findShownPost(db, postId, viewerId);
@@ -151,7 +153,7 @@ export function threadOf(db: Database, postId: string, viewerId: string | null =
       ancestors.unshift({ _id: parentId, deleted: true });
       break;
     }
-    ancestors.unshift(isShownTo(parent, findUserByUsername(db, parent.username), viewerName) ? parent : { _id: parent._id, deleted: true });
+    ancestors.unshift(isShownTo(parent, findUserByUsername(db, parent.username), viewerName) ? parent : { _id: parent._id, deleted: true, unavailable: true });
     parentId = parent.replyTo;
   }
   return { ancestors, post };

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DECIDED_ERRORS, SPEC_ERRORS } from '@chirp/api-rules';
 import { contractClient, type ContractContext } from './contract-client';
 import { expectCompactPost, expectRefusal } from './compact-suite';
+import { CONTRACT_MODERATOR } from './moderation-suite';
 
 const GUEST = GUEST_CREDENTIALS.username;
 const PRIYA = 'priya.nair';
@@ -87,6 +88,19 @@ export function defineConversationsSuite(getContext: () => ContractContext): voi
       });
       expect(edited.status).toBe(201);
       expect(edited.body.post).toMatchObject({ content: 'Second, edited', replyTo: top._id });
+    });
+
+    it('a post of the chain that moderators hid stands as unavailable (not deleted) to others, and the chain goes on above it', async () => {
+      const guest = await api.loginGuest();
+      const priya = await api.loginSeedUser(PRIYA);
+      const top = await post(guest.token, 'The start');
+      const middle = await post(priya.token, 'Soon hidden', top._id);
+      const last = await post(guest.token, 'A reply to it', middle._id);
+      const moderator = await api.loginSeedUser(CONTRACT_MODERATOR);
+      expect((await call('POST', `/moderation/posts/${middle._id}/hide`, { token: moderator.token })).status).toBe(200);
+
+      const thread = await call('GET', `/posts/${last._id}/thread?view=compact`, { token: guest.token });
+      expect(thread.body.ancestors).toEqual([expect.objectContaining({ _id: top._id, content: 'The start' }), { _id: middle._id, deleted: true, unavailable: true }]);
     });
 
     it('deleting a post that has replies leaves them, and their thread says where it was', async () => {

@@ -1,13 +1,15 @@
 /**
  * Reposts and quotes: the repost toggle and its count, the people who repost a post, a reposted post
  * in the Following list of the reposter's followers (once, named by its reposter), quotes and the
- * quoted post's card (or the deleted marker once it is gone), and the notifications both send. The same suite runs on Mirage, the
+ * quoted post's card (or the deleted marker once it is gone, marked unavailable where the reader is
+ * not shown it), and the notifications both send. The same suite runs on Mirage, the
  * server on PGlite and on PostgreSQL.
  */
 import type { CompactPost, Notification, PersonCard } from '@chirp/contracts';
 import { DECIDED_ERRORS } from '@chirp/api-rules';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractClient, type ContractContext } from './contract-client';
+import { CONTRACT_MODERATOR } from './moderation-suite';
 import { MARCUS, PRIYA } from './spec-form-tools';
 
 const SOFIA = 'sofia.alvarez';
@@ -170,6 +172,34 @@ export function defineRepostsSuite(getContext: () => ContractContext): void {
       body: { postData: { content: 'Of nothing', quoteOf: '00000000-0000-4000-8000-000000000000' } },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('marks a quoted post that is there but not shown to the reader as unavailable, not deleted: a block either way, moderators’ hiding', async () => {
+    const priya = await api.loginSeedUser(PRIYA);
+    const sofia = await api.loginSeedUser(SOFIA);
+    const guest = await api.loginGuest();
+    const original = await post(priya.token, { content: 'Quoted, then out of sight' });
+    const quote = await post(sofia.token, { content: 'Quoting it', quoteOf: original._id });
+    const unavailable = { _id: original._id, deleted: true, unavailable: true };
+
+    const sofiaUser = await api.userNamed(SOFIA);
+    expect((await call('POST', `/users/block/${sofiaUser._id}`, { token: priya.token })).status).toBe(200);
+    expect((await compactPost(quote._id, sofia.token)).quote).toEqual(unavailable);
+    // Someone else still reads it.
+    expect((await compactPost(quote._id, guest.token)).quote).toEqual(expect.objectContaining({ _id: original._id, content: 'Quoted, then out of sight' }));
+    await call('POST', `/users/unblock/${sofiaUser._id}`, { token: priya.token });
+
+    const priyaUser = await api.userNamed(PRIYA);
+    expect((await call('POST', `/users/block/${priyaUser._id}`, { token: sofia.token })).status).toBe(200);
+    expect((await compactPost(quote._id, sofia.token)).quote).toEqual(unavailable);
+    await call('POST', `/users/unblock/${priyaUser._id}`, { token: sofia.token });
+
+    const moderator = await api.loginSeedUser(CONTRACT_MODERATOR);
+    expect((await call('POST', `/moderation/posts/${original._id}/hide`, { token: moderator.token })).status).toBe(200);
+    expect((await compactPost(quote._id, guest.token)).quote).toEqual(unavailable);
+    expect((await compactPost(quote._id)).quote).toEqual(unavailable);
+    // Its author still reads it in the quote.
+    expect((await compactPost(quote._id, priya.token)).quote).toEqual(expect.objectContaining({ _id: original._id }));
   });
 
   it('refuses a repost or a quote between people who block one another, with a 403', async () => {

@@ -179,8 +179,8 @@ export const compactHandlers = {
     const rows = await compactPostsPage(services.sql, viewer, naming(call), { ids: chain.map((link) => link.id) }, WHOLE_CHAIN);
     const byId = new Map(rows.map((row) => [row.compact._id, row.compact]));
     // The chain runs from the post up; the page shows it from the first post down. A post the viewer
-    // is not shown (hidden by moderators) is found by nobody, and stands as deleted above a reply.
-    const [post, ...above] = chain.map((link): CompactPost | DeletedPost => byId.get(link.id) ?? { _id: link.id, deleted: true });
+    // is not shown (hidden by moderators) is found by nobody, and stands as unavailable above a reply.
+    const [post, ...above] = chain.map((link): CompactPost | DeletedPost => byId.get(link.id) ?? { _id: link.id, deleted: true, unavailable: true });
     if (!post || 'deleted' in post) refuse(404, DECIDED_ERRORS.postNotFound);
     const ancestors: (CompactPost | DeletedPost)[] = above.reverse();
     const top = chain[chain.length - 1]!;

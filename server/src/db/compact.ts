@@ -85,6 +85,8 @@ interface CompactPostRow extends PersonRow {
   quote_of: string | null;
   /** The quoted post, null where it is gone or not shown to the viewer (or the post quotes nothing). */
   quoted: QuotedRow | null;
+  /** Whether the quoted post is still there (null: gone, or the post quotes nothing). */
+  quoted_exists: boolean | null;
   /** Its time, beside it: read as every other time is. */
   quoted_created_at: Date | null;
 }
@@ -107,19 +109,22 @@ interface QuotedRow {
 }
 
 /**
- * The quoted post of a quote (`p`), as `q` and its author `qa`: only where the viewer is shown it
- * (not hidden by moderators but to its author, not of a suspended author, not of someone blocked
- * either way). Else the row has nulls and the quote shows the deleted marker. The test of `p.quote_of`
- * inside is a one-time filter of each line: a post that quotes nothing is not looked up at all.
+ * The quoted post of a quote (`p`), as `q` and its author `qa`: its columns only where the viewer is
+ * shown it (not hidden by moderators but to its author, not of a suspended author, not of someone
+ * blocked either way); else nulls beside `quoted_exists`, and the quote shows the unavailable marker.
+ * No row at all where it is gone: the deleted marker. The test of `p.quote_of` inside is a one-time
+ * filter of each line: a post that quotes nothing is not looked up at all.
  */
 const QUOTED_JOIN = (viewer: string) => `LEFT JOIN LATERAL (
-    SELECT json_build_object('id', q.id::text, 'content', q.content, 'image', ${namedImageColumn('q')}, 'image_alt', q.image_alt,
+    SELECT CASE WHEN shown THEN json_build_object('id', q.id::text, 'content', q.content, 'image', ${namedImageColumn('q')}, 'image_alt', q.image_alt,
       'more_images', q.more_images, 'image_version', ${pictureVersion('q')}, 'created_offset', q.created_offset,
       'author_id', qa.id::text, 'username', qa.username, 'first_name', qa.first_name, 'last_name', qa.last_name,
-      'picture', ${pictureColumn('qa')}, 'picture_version', ${pictureVersion('qa')}) AS quoted, q.created_at AS quoted_created_at
-    FROM posts q JOIN users qa ON qa.id = q.author_id
-    WHERE p.quote_of IS NOT NULL AND q.id = p.quote_of AND qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer}))
+      'picture', ${pictureColumn('qa')}, 'picture_version', ${pictureVersion('qa')}) END AS quoted,
+      CASE WHEN shown THEN q.created_at END AS quoted_created_at, TRUE AS quoted_exists
+    FROM posts q JOIN users qa ON qa.id = q.author_id,
+      LATERAL (SELECT qa.suspended_at IS NULL AND (q.removed_at IS NULL OR q.author_id = ${viewer})
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = qa.id) OR (b.blocker_id = qa.id AND b.blocked_id = ${viewer})) AS shown) visible
+    WHERE p.quote_of IS NOT NULL AND q.id = p.quote_of
   ) quoted ON TRUE`;
 
 /** A post's `images` in the compact form: the first named by the query, the others here, the same way. */
@@ -138,7 +143,9 @@ function compactImages(
 function quoteFields(row: CompactPostRow, naming: PictureNaming): Pick<CompactPost, 'quoteOf' | 'quote'> {
   if (row.quote_of === null) return {};
   const quoted = row.quoted;
-  if (quoted === null) return { quoteOf: row.quote_of, quote: { _id: row.quote_of, deleted: true } };
+  if (quoted === null) {
+    return { quoteOf: row.quote_of, quote: { _id: row.quote_of, deleted: true, ...(row.quoted_exists ? { unavailable: true as const } : {}) } };
+  }
   const author = toSummary(
     { id: quoted.author_id, username: quoted.username, first_name: quoted.first_name, last_name: quoted.last_name, picture: quoted.picture, picture_version: quoted.picture_version },
     naming,
@@ -187,7 +194,7 @@ const compactSelect = (from: string, viewer: string, columns?: string) => `SELEC
         (SELECT v.muted_words FROM users v WHERE v.id = ${viewer}) AS viewer_muted_words,
         (SELECT count(*) FROM reposts rp WHERE rp.post_id = p.id)::int AS repost_count,
         ${viewerHas('reposts rp', `rp.post_id = p.id AND rp.user_id = ${viewer}`)} AS reposted_by_me,
-        p.quote_of::text AS quote_of, quoted.quoted, quoted.quoted_created_at${columns ? `, ${columns}` : ''}
+        p.quote_of::text AS quote_of, quoted.quoted, quoted.quoted_created_at, quoted.quoted_exists${columns ? `, ${columns}` : ''}
       FROM ${from} JOIN users a ON a.id = p.author_id
       ${QUOTED_JOIN(viewer)}`;
 

@@ -83,7 +83,7 @@ export type PostImage = S.PostImageData;
 export type QuotedPost = S.QuotedPostData;
 export type GonePost = S.GonePostData;
 
-/** Where a post of a conversation was deleted: its replies stay, and show this in its place. */
+/** Where a post of a conversation was deleted or is not shown: its replies stay, and show this in its place. */
 export type DeletedPost = Static<typeof S.DeletedPost>;
 
 /** A post's page: the chain of posts it replies to (the first post first), and the post. */

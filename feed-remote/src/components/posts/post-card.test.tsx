@@ -658,6 +658,13 @@ describe('quotes', () => {
     expect(within(article).queryByRole('group', { name: /Quoted post/ })).toBeNull();
   });
 
+  it('shows "This post is unavailable" where the quoted post is there but not shown to the reader', () => {
+    const { article } = showPost(aPost({ content: 'Well said', quoteOf: 'q1', quote: { _id: 'q1', deleted: true, unavailable: true } }));
+    expect(article).toHaveTextContent('This post is unavailable');
+    expect(article).not.toHaveTextContent('This post was deleted');
+    expect(within(article).queryByRole('group', { name: /Quoted post/ })).toBeNull();
+  });
+
   it('Quote opens the composer with the post as a card under the text, and posts with quoteOf', async () => {
     const post = aPost({ content: 'Worth quoting' });
     const create = vi.spyOn(compactApi, 'createPost').mockResolvedValue({ post: aPost({ content: 'My take', quoteOf: post._id }) });

@@ -4,8 +4,11 @@ import { Link } from 'react-router-dom';
 import { imagesToShow, PostImages } from './post-images';
 import './quote-card.css';
 
-/** What a quote shows where the post it quoted was deleted (or is not shown to the reader). */
-export const QUOTE_DELETED = 'This post was deleted';
+/**
+ * What stands where a post was (in a quote, or above a reply): deleted, or there but not shown to
+ * the reader (hidden by moderators, its author suspended, a block either way).
+ */
+export const goneText = (gone: { unavailable?: true }) => (gone.unavailable ? 'This post is unavailable' : 'This post was deleted');
 
 /** A post as a quote embeds it (the composer shows the post being quoted so). */
 export const quotedCard = ({ _id, content, image, imageAlt, images, username, author, createdAt }: CompactPost): QuotedPost => ({
@@ -22,13 +25,13 @@ export const quotedCard = ({ _id, content, image, imageAlt, images, username, au
 /**
  * The post a quote embeds, under the quote's text (and in the composer while quoting): its author,
  * date, text and images (a smaller grid than a post's, each opening the lightbox), the date a link
- * to the post. Where it is gone, "This post was deleted".
+ * to the post. Where it is gone, "This post was deleted" ("This post is unavailable" where it is not shown).
  */
 export function QuoteCard({ quote }: { quote: QuotedPost | GonePost }) {
   if ('deleted' in quote) {
     return (
       <div className="quote-card quote-card--deleted">
-        <p className="quote-card__deleted">{QUOTE_DELETED}</p>
+        <p className="quote-card__deleted">{goneText(quote)}</p>
       </div>
     );
   }

@@ -109,6 +109,14 @@ describe('a post’s page', () => {
     expect(await screen.findByText('No replies yet')).toBeInTheDocument();
   });
 
+  it('puts "This post is unavailable" where a post of the conversation is not shown to the reader', async () => {
+    vi.spyOn(compactApi, 'thread').mockResolvedValue({ ancestors: [{ _id: 'hidden', deleted: true, unavailable: true }], post: answer });
+    vi.spyOn(compactApi, 'replies').mockResolvedValue(aPostPage([]));
+    renderWithApp(<PostPage postId={answer._id} />);
+    expect(await screen.findByText('This post is unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('This post was deleted')).toBeNull();
+  });
+
   it('says when the post does not exist, with a way home', async () => {
     vi.spyOn(compactApi, 'thread').mockRejectedValue(new ApiError(404, 'This post does not exist. It may have been deleted.'));
     renderWithApp(<PostPage postId="nope" />);

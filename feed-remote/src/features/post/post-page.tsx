@@ -8,14 +8,15 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ComposerForm } from '../../components/composer/composer-form';
 import { PostCard } from '../../components/posts/post-card';
+import { goneText } from '../../components/posts/quote-card';
 import PostList from '../../components/posts/post-list';
 import { useFeedStore } from '../../lib/feed-store';
 import '../../lib/live-lists';
 import './post-page.css';
 
-/** Where a post of the conversation was deleted: its replies stay, and this stands in its place. */
-function DeletedPlaceholder() {
-  return <p className="post-page__deleted">This post was deleted</p>;
+/** Where a post of the conversation was deleted or is not shown: its replies stay, and this stands in its place. */
+function DeletedPlaceholder({ gone = {} }: { gone?: { unavailable?: true } }) {
+  return <p className="post-page__deleted">{goneText(gone)}</p>;
 }
 
 const isDeleted = (entry: CompactPost | DeletedPost): entry is DeletedPost => 'deleted' in entry;
@@ -91,7 +92,7 @@ export default function PostPage({ postId }: PostPageProps) {
           {hasAncestors && (
             <ol className="post-page__thread" aria-label="Earlier in the conversation">
               {data.ancestors.map((entry) => (
-                <li key={entry._id}>{isDeleted(entry) || beingDeleted(entry._id) ? <DeletedPlaceholder /> : <PostCard post={entry} />}</li>
+                <li key={entry._id}>{isDeleted(entry) ? <DeletedPlaceholder gone={entry} /> : beingDeleted(entry._id) ? <DeletedPlaceholder /> : <PostCard post={entry} />}</li>
               ))}
             </ol>
           )}

@@ -126,8 +126,14 @@ const QuotedPostObject = open({
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface QuotedPostData extends Static<typeof QuotedPostObject> {}
 export const QuotedPost = Type.Unsafe<QuotedPostData>(QuotedPostObject);
-const GonePostObject = open({ _id: Text, deleted: Type.Literal(true) });
-/** In a quote, where the quoted post was: deleted, or not shown to the viewer. */
+/**
+ * `unavailable` only where the post is still there but the viewer is not shown it: moderators hid
+ * it, its author is suspended, or one of the two blocks the other. Absent: it was deleted.
+ * `deleted` stays true either way, as clients written before `unavailable` read it.
+ */
+const NotShown = Type.Optional(Type.Literal(true));
+const GonePostObject = open({ _id: Text, deleted: Type.Literal(true), unavailable: NotShown });
+/** In a quote, where the quoted post was: deleted, or not shown to the viewer (`unavailable`). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface GonePostData extends Static<typeof GonePostObject> {}
 export const GonePost = Type.Unsafe<GonePostData>(GonePostObject);
@@ -171,7 +177,8 @@ export const CompactPost = open({
   /** Only in the Following list, on a post there because someone the viewer follows reposted it: who (the latest). */
   repostedBy: Type.Optional(Reposter),
 });
-export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true) });
+/** Where a post of a conversation was deleted, or is not shown to the viewer (`unavailable`): the quote's marker. */
+export const DeletedPost = GonePostObject;
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
 export const Profile = open({
   ...PersonCard.properties,
