@@ -1,7 +1,8 @@
 /**
  * Live updates from a change, for a back end that has the data before and after it (the
- * in-browser one; the server's triggers say the same from its tables, migration 007): a new post, a
- * like count with who changed it, and the unread count of each person whose notifications changed.
+ * in-browser one; the server's triggers say the same from its tables, migrations 007 and 022): a new
+ * post, a deleted one, a like count with who changed it, and the unread count of each person whose
+ * notifications changed.
  */
 import type { LiveEvent } from '@chirp/contracts';
 import type { Database, StoredPost } from './database';
@@ -23,21 +24,39 @@ function likeEvents(before: StoredPost, after: StoredPost): AddressedEvent[] {
   }));
 }
 
+/**
+ * The posts of `before` that `after` no longer has, each announced as gone; not those of an account
+ * deleted with them (its posts go unannounced, as on the server).
+ */
+function goneEvents(earlier: Map<string, StoredPost>, after: Database): AddressedEvent[] {
+  const kept = new Set(after.posts.map((post) => post._id));
+  const authors = new Set(after.users.map((user) => user.username));
+  return [...earlier.values()]
+    .filter((post) => !kept.has(post._id) && authors.has(post.username))
+    .map((post) => postEvent('gone', post));
+}
+
+/** A post made or deleted, for everyone signed in (a reply names its post). */
+const postEvent = (type: 'post' | 'gone', post: StoredPost): AddressedEvent => ({
+  userId: null,
+  event: { type, postId: post._id, author: post.username, ...(post.replyTo === undefined ? {} : { replyTo: post.replyTo }) },
+});
+
 /** What others hear of the change from `before` to `after` (rules never mutate: unchanged rows are the same objects). */
 export function liveEventsOf(before: Database, after: Database): AddressedEvent[] {
   const events: AddressedEvent[] = [];
   const earlier = new Map(before.posts.map((post) => [post._id, post]));
+  let stayed = 0;
   for (const post of after.posts) {
     const previous = earlier.get(post._id);
     if (!previous) {
-      events.push({
-        userId: null,
-        event: { type: 'post', postId: post._id, author: post.username, ...(post.replyTo === undefined ? {} : { replyTo: post.replyTo }) },
-      });
-    } else if (previous.likes !== post.likes) {
-      events.push(...likeEvents(previous, post));
+      events.push(postEvent('post', post));
+    } else {
+      stayed += 1;
+      if (previous.likes !== post.likes) events.push(...likeEvents(previous, post));
     }
   }
+  if (stayed < earlier.size) events.push(...goneEvents(earlier, after));
   if (before.notifications !== after.notifications) {
     const lines = new Set(before.notifications ?? []);
     const touched = new Set<string>();

@@ -43,3 +43,25 @@ test('two tabs on the in-browser back end: a post made in one waits as "1 new po
   await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('456');
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('two tabs on the in-browser back end: a post deleted in one leaves the other without a reload', async ({ page, context, consoleErrors }) => {
+  await openLoggedIn(page, EVERYONE);
+  await feedReady(page);
+  const text = `Soon deleted ${Date.now()}`;
+  await publish(homeComposer(page), text);
+  await expect(postCard(page, text)).toBeVisible();
+
+  const other = await context.newPage();
+  watchConsole(other, consoleErrors);
+  await other.goto('/explore');
+  await expect(postCard(other, text)).toBeVisible();
+
+  await page.bringToFront();
+  await postCard(page, text).getByRole('button', { name: 'Post options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(postCard(page, text)).toHaveCount(0);
+  // Once the undo window has passed and the post is deleted, the other tab hears it.
+  await expect(postCard(other, text)).toHaveCount(0, { timeout: 20_000 });
+  await expect(postCard(other, CHECKLIST)).toBeVisible();
+});

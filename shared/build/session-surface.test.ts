@@ -90,14 +90,22 @@ export function bumpNeeded(before: string[], after: string[]): 'major' | 'minor'
 const OPTIONAL_MEMBER = /\b\w+\?: [^;{}()]+; /g;
 const optionalMembers = (line: string) => new Set(line.match(OPTIONAL_MEMBER) ?? []);
 
+/** A string literal of a union, as the line lists it before the next one (`"likes" | `). */
+const UNION_LITERAL = /"[\w-]+" \| /g;
+const unionLiterals = (line: string) => new Set(line.match(UNION_LITERAL) ?? []);
+
 /**
  * Whether `next` is `line` with optional members added to its object types (an answer that may now
- * carry a field more): what read it still reads it, and what builds it still builds it.
+ * carry a field more), or with string literals added to its unions (a live event of a new kind, which
+ * a remote built before ignores, as an older kernel never sends it): what read it still reads it,
+ * and what builds it still builds it.
  */
 function widens(line: string, next: string): boolean {
-  if (line.replace(OPTIONAL_MEMBER, '') !== next.replace(OPTIONAL_MEMBER, '')) return false;
-  const added = optionalMembers(next);
-  return [...optionalMembers(line)].every((member) => added.has(member));
+  const bare = (text: string) => text.replace(OPTIONAL_MEMBER, '').replace(UNION_LITERAL, '');
+  if (bare(line) !== bare(next)) return false;
+  const members = optionalMembers(next);
+  const literals = unionLiterals(next);
+  return [...optionalMembers(line)].every((member) => members.has(member)) && [...unionLiterals(line)].every((literal) => literals.has(literal));
 }
 
 describe('the public surface of @chirp/session', () => {
@@ -135,5 +143,10 @@ describe('the public surface of @chirp/session', () => {
     expect(bumpNeeded(['a: value () => { b: string; }'], ['a: value () => { b: string; c?: true; }'])).toBe('minor');
     expect(bumpNeeded(['a: value () => { b: string; c?: true; }'], ['a: value () => { b: string; }'])).toBe('major');
     expect(bumpNeeded(['a: value () => { b: string; }'], ['a: value () => { b: string; c: true; }'])).toBe('major');
+    // A string literal added to a union (an event of a new kind) is an addition; one taken away is not.
+    expect(bumpNeeded(['a: type "likes" | "post"'], ['a: type "gone" | "likes" | "post"'])).toBe('minor');
+    expect(bumpNeeded(['a: type "gone" | "likes" | "post"'], ['a: type "likes" | "post"'])).toBe('major');
+    expect(bumpNeeded(['a: type "likes" | "post"'], ['a: type "likes"'])).toBe('major');
+    expect(bumpNeeded(['a: type "likes" | "post"'], ['a: type "likes" | "posts"'])).toBe('major');
   });
 });

@@ -39,6 +39,19 @@ describe('the live events of a change', () => {
     expect(liveEventsOf(noticed, unliked)).toEqual([{ userId: null, event: { type: 'likes', postId, likeCount: 0, by: 'bob', liked: false } }]);
   });
 
+  it('announce a deleted post to everyone, with its author and the post it answered; not the posts of a deleted account', () => {
+    const withPost = createPost(empty, ann, { content: 'soon gone' }, moment);
+    const post = withPost.posts[0]!;
+    const withReply = createPost(withPost, bob, { content: 'a reply', replyTo: post._id }, moment);
+    const reply = withReply.posts[1]!;
+    expect(liveEventsOf(withReply, { ...withReply, posts: [post] })).toEqual([
+      { userId: null, event: { type: 'gone', postId: reply._id, author: 'bob', replyTo: post._id } },
+    ]);
+    expect(liveEventsOf(withReply, { ...withReply, posts: [reply] })).toEqual([{ userId: null, event: { type: 'gone', postId: post._id, author: 'ann' } }]);
+    // Ann's account goes, and her post with it: nothing is announced of it.
+    expect(liveEventsOf(withReply, { ...withReply, users: [bob], posts: [reply] })).toEqual([]);
+  });
+
   it('are none for a change nobody else sees', () => {
     expect(liveEventsOf(empty, { ...empty, users: [{ ...ann, bio: 'new' }, bob] })).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * announced live that wait behind the feeds' "N new posts" button, and the posts deleted a moment
  * ago, and the posts folded for a muted word that the person chose to read. Nothing outside the
  * feed reads it. Like every store: commands are verbs (`setTrending`),
- * events only record (`postAnnounced`, `newPostsShown`).
+ * events only record (`postAnnounced`, `announcedPostGone`, `newPostsShown`).
  */
 import type { CompactPost } from '@chirp/contracts';
 import { createStore, madeHere, onLiveEvent, onSessionChange } from '@chirp/session';
@@ -42,6 +42,8 @@ interface FeedState {
   postAnnounced: (postId: string, author?: string) => void;
   /** The feed showed what was new. */
   newPostsShown: () => void;
+  /** A post was announced deleted live: if it waits behind the button, it no longer does. */
+  announcedPostGone: (postId: string) => void;
   /** The person confirmed a post's deletion. */
   deletionStarted: (post: CompactPost) => void;
   /** The deletion was undone, refused or done: the query cache says again whether the post shows. */
@@ -70,6 +72,12 @@ export const useFeedStore = createStore<FeedState>()((set) => ({
         : { newPostIds: [postId, ...state.newPostIds], newPostAuthors: author === undefined ? state.newPostAuthors : { ...state.newPostAuthors, [postId]: author } },
     ),
   newPostsShown: () => set({ newPostIds: [], newPostAuthors: {} }),
+  announcedPostGone: (postId) =>
+    set((state) => {
+      if (!state.newPostIds.includes(postId)) return state;
+      const { [postId]: _gone, ...newPostAuthors } = state.newPostAuthors;
+      return { newPostIds: state.newPostIds.filter((id) => id !== postId), newPostAuthors };
+    }),
   deletionStarted: ({ _id: postId, replyTo }) =>
     set((state) => ({ deletingPosts: [...state.deletingPosts.filter((entry) => entry.postId !== postId), { postId, replyTo }] })),
   deletionEnded: (postId) =>
@@ -97,8 +105,10 @@ onSessionChange('feed store', (change) => {
   if (change.type === 'ended') useFeedStore.setState(initialFeedState());
 });
 
-// A new post by someone else waits behind the button, unless this page made it or a list has it.
+// A new post by someone else waits behind the button, unless this page made it or a list has it;
+// one deleted meanwhile stops waiting.
 onLiveEvent('feed new posts', (event) => {
+  if (event.type === 'gone') useFeedStore.getState().announcedPostGone(event.postId);
   if (event.type !== 'post' || event.replyTo !== undefined) return;
   void madeHere(event.postId).then((made) => {
     if (!made && !postCached(event.postId)) useFeedStore.getState().postAnnounced(event.postId, event.author);

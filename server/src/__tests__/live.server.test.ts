@@ -97,6 +97,18 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     expect(JSON.parse((await stream.next(eventOf('post', { postId: replyId }))).data)).toMatchObject({ replyTo: postId });
   });
 
+  it('tells everyone of a deleted post and a deleted reply, with its author and the post it answered', async () => {
+    const stream = await open(guest.token);
+    await stream.next((message) => message.event === 'ready');
+    const postId = await compactPost(other.token, 'live: soon deleted');
+    const replyId = await compactPost(other.token, 'live: a reply, soon deleted', postId);
+    const remove = (id: string) => fetch(`${server.url}/api/posts/${id}`, { method: 'DELETE', headers: { authorization: other.token } });
+    expect((await remove(replyId)).status).toBe(201);
+    expect(JSON.parse((await stream.next(eventOf('gone', { postId: replyId }))).data)).toEqual({ postId: replyId, author: 'live.watcher', replyTo: postId });
+    expect((await remove(postId)).status).toBe(201);
+    expect(JSON.parse((await stream.next(eventOf('gone', { postId }))).data)).toEqual({ postId, author: 'live.watcher' });
+  });
+
   it('tells the author alone their unread count when their post is reposted, and again when it is quoted', async () => {
     const guestStream = await open(guest.token);
     const otherStream = await open(other.token);

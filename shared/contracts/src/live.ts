@@ -13,6 +13,18 @@ export interface NewPostEvent {
   replyTo?: string;
 }
 
+/**
+ * Someone deleted a post (a reply names the post it answered): pages that show it take it away. Not
+ * sent for the posts of a deleted account (the account's page and its posts answer 404 from then on).
+ */
+export interface GoneEvent {
+  type: 'gone';
+  postId: string;
+  /** The author's username. */
+  author: string;
+  replyTo?: string;
+}
+
 /** A post's like count changed, because `by` liked it (`liked`) or took the like back. */
 export interface LikesEvent {
   type: 'likes';
@@ -34,7 +46,7 @@ export interface ResyncEvent {
   type: 'resync';
 }
 
-export type LiveEvent = NewPostEvent | LikesEvent | UnreadEvent | ResyncEvent;
+export type LiveEvent = NewPostEvent | GoneEvent | LikesEvent | UnreadEvent | ResyncEvent;
 
 export const LIVE = {
   /** Under /api. */
@@ -113,6 +125,7 @@ export function readLiveEvent(type: string, data: unknown): LiveEvent | null {
   if (!isObject(data)) return null;
   switch (type) {
     case 'post':
+    case 'gone':
       return isText(data.postId) && isText(data.author) && (data.replyTo === undefined || data.replyTo === null || isText(data.replyTo))
         ? { type, postId: data.postId, author: data.author, ...(isText(data.replyTo) ? { replyTo: data.replyTo } : {}) }
         : null;

@@ -168,11 +168,29 @@ function replyCreated(post: CompactPost, parentId: string): void {
   markStale(SEARCHES);
 }
 
+/** How many removed posts the page remembers (a deletion is heard twice within seconds, not hours apart). */
+const REMEMBERED_REMOVALS = 1000;
+
+/**
+ * Whether the post is taken out for the first time on this page. A deletion made here is applied by
+ * its command and heard live too, in either order; the record is kept in the one query cache, which
+ * every package's copy of these functions shares.
+ */
+function firstRemoval(postId: string): boolean {
+  const removed = queryClient.getQueryData<readonly string[]>(queryKeys.removedPosts) ?? [];
+  if (removed.includes(postId)) return false;
+  queryClient.setQueryDefaults(queryKeys.removedPosts, { gcTime: Infinity, staleTime: Infinity });
+  queryClient.setQueryData(queryKeys.removedPosts, [...removed.slice(1 - REMEMBERED_REMOVALS), postId]);
+  return true;
+}
+
 /**
  * A deleted post leaves every list; its author's post count and every post page (a conversation it
  * was part of now shows where it was) are stale: the command that deleted it reloads those shown.
+ * Once per post: heard again (live, after the command here did it), it changes nothing.
  */
 export function postRemoved(postId: string, author: string, replyTo?: string): void {
+  if (!firstRemoval(postId)) return;
   // The quotes of it stay, and show where it was.
   const gone = (entry: CompactPost) => (entry.quoteOf === postId ? { ...entry, quote: { _id: postId, deleted: true as const } } : entry);
   updatePostLists((posts) =>

@@ -59,4 +59,6 @@ export const queryKeys = {
   unreadNotifications: ['notifications', 'unread'] as const,
   /** The signed-in person's muted words (Settings). */
   mutedWords: ['muted-words'] as const,
+  /** The posts this page has taken out of its lists (not a call: a record kept in the one cache). */
+  removedPosts: ['removed-posts'] as const,
 };

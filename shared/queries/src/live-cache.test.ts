@@ -3,6 +3,7 @@ import { aCompactPost, aPostPage, aProfile, hearLiveEvent } from '@chirp/session
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys, type PostSource } from './keys';
+import { postRemoved } from './cache-updates';
 import { installCacheUpdates, installListUpdates } from './live-cache';
 import type { PostPages } from './post-queries';
 
@@ -46,6 +47,18 @@ describe('a live event on the page', () => {
     hearLiveEvent({ type: 'post', postId: 'mine', author: 'me', replyTo: 'p1' });
     hearLiveEvent({ type: 'post', postId: 'theirs', author: 'ann', replyTo: 'p1' });
     await vi.waitFor(() => expect(feedPosts()[0]!.replyCount).toBe(1));
+  });
+
+  it('takes a deleted post out of the lists, and a deleted reply off its post’s count, once however often it is heard', () => {
+    storeFeed(aCompactPost({ _id: 'p1', replyCount: 2 }), aCompactPost({ _id: 'p2', username: 'ann' }));
+    hearLiveEvent({ type: 'gone', postId: 'p2', author: 'ann' });
+    expect(feedPosts().map((post) => post._id)).toEqual(['p1']);
+    hearLiveEvent({ type: 'gone', postId: 'a-reply', author: 'ann', replyTo: 'p1' });
+    expect(feedPosts()[0]!.replyCount).toBe(1);
+    // The person's own reply, deleted on this page (its command took it out), then heard live.
+    postRemoved('my-reply', 'me', 'p1');
+    hearLiveEvent({ type: 'gone', postId: 'my-reply', author: 'me', replyTo: 'p1' });
+    expect(feedPosts()[0]!.replyCount).toBe(0);
   });
 
   it('sets the unread count, and a resync marks everything to load again', () => {

@@ -4,7 +4,8 @@
  * Page-wide (`installCacheUpdates`, the shell, at start): the notification badge shows the unread
  * count, a `resync` reads everything again, a new session's profile goes into the cache and its home
  * feed starts loading. Lists of posts (`installListUpdates`, whoever shows such lists: the feed): a
- * like count changes where the post shows, a reply made elsewhere counts on its post. Posts by others
+ * like count changes where the post shows, a reply made elsewhere counts on its post, a deleted post
+ * leaves them. Posts by others
  * waiting behind the feeds' "N new posts" button are the feed's own business: it listens for them.
  *
  * Every package that bundles this one may install them; the kernel keeps the first registration
@@ -12,7 +13,7 @@
  */
 import { paths } from '@chirp/contracts';
 import { madeHere, onLiveEvent, onSessionChange, queryClient, type LiveSignal, useSession } from '@chirp/session';
-import { likesAnnounced, replyAnnounced } from './cache-updates';
+import { likesAnnounced, postRemoved, replyAnnounced } from './cache-updates';
 import { homeListAt, queryKeys } from './keys';
 import { prefetchPosts } from './post-queries';
 
@@ -44,6 +45,10 @@ export function liveListEventHeard(event: LiveSignal): void {
   } else if (event.type === 'likes') {
     const me = useSession.getState().currentUser?._id;
     likesAnnounced(event.postId, event.likeCount, event.by === me ? event.liked : undefined);
+  } else if (event.type === 'gone') {
+    // It leaves the lists, and its post counts one reply fewer (once: a deletion made on this page
+    // was applied by its command already).
+    postRemoved(event.postId, event.author, event.replyTo);
   }
 }
 

@@ -38,6 +38,21 @@ describe('new posts announced live on a feed', () => {
     expect(useFeedStore.getState().newPostIds).toEqual([]);
   });
 
+  it('stops counting a waiting post once it is announced deleted', async () => {
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
+    renderWithApp(<ExplorePage />);
+    await screen.findByText('Already here');
+    act(() => {
+      hearLiveEvent({ type: 'post', postId: 'fresh', author: 'ann' });
+      hearLiveEvent({ type: 'post', postId: 'fresher', author: 'bob' });
+    });
+    expect(await screen.findByRole('button', { name: '2 new posts' })).toBeInTheDocument();
+    act(() => hearLiveEvent({ type: 'gone', postId: 'fresh', author: 'ann' }));
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    act(() => hearLiveEvent({ type: 'gone', postId: 'fresher', author: 'bob' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new post/ })).toBeNull());
+  });
+
   it('counts only what the feed does not show yet, and nothing for a reply', async () => {
     vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
     renderWithApp(<ExplorePage />);

@@ -177,8 +177,8 @@ export const CompactPost = open({
   /** Only in the Following list, on a post there because someone the viewer follows reposted it: who (the latest). */
   repostedBy: Type.Optional(Reposter),
 });
-/** Where a post of a conversation was deleted, or is not shown to the viewer (`unavailable`): the quote's marker. */
-export const DeletedPost = GonePostObject;
+/** Where a post of a conversation was deleted, or is not shown to the viewer (`unavailable`), as in a quote. */
+export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true), unavailable: NotShown });
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
 export const Profile = open({
   ...PersonCard.properties,
