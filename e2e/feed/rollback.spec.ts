@@ -1,12 +1,12 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { EVERYONE, bookmarkButton, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, bookmarkButton, feedReady, likeButton, likeCount, postCard, timeLink, toastMessage } from './feed-helpers';
 
 /*
  * The in-browser back end answers /api inside the page, so no request reaches the network for
  * Playwright to fail. The back end refuses for real instead: a second tab of the same browser
  * (same saved data) changes the post first, so the first tab's click asks for something the server
- * no longer allows. (A like made in the other tab would show here live: a deletion or a
- * bookmark does not.)
+ * no longer allows. (A like made in the other tab would show here live, and so would a deletion in
+ * the lists: a bookmark does not, nor does a deletion on the post's own page.)
  */
 const CHECKLIST = 'Field season checklist';
 const OWN_POST = 'Hello Chirp! Trying out the demo account'; // the guest's, 39 likes
@@ -14,10 +14,13 @@ const OWN_POST = 'Hello Chirp! Trying out the demo account'; // the guest's, 39 
 test('a like the back end refuses is rolled back, and its message shown', async ({ page, context }) => {
   await openLoggedIn(page, EVERYONE);
   await feedReady(page);
-  const card = postCard(page, OWN_POST);
+  // The post's own page, which a deletion made elsewhere does not change until it loads again.
+  await timeLink(postCard(page, OWN_POST)).click();
+  await expect(page).toHaveURL(/\/post\/[^/]+$/);
+  const card = page.getByRole('main').getByRole('article').filter({ hasText: OWN_POST });
   await expect(likeCount(card)).toHaveText('39');
 
-  // Another tab deletes the post (a deletion is not announced live: this tab still shows it).
+  // Another tab deletes the post.
   const otherTab = await context.newPage();
   await otherTab.goto(EVERYONE);
   await postCard(otherTab, OWN_POST).getByRole('button', { name: 'Post options' }).click();

@@ -5,8 +5,8 @@
  * count, a `resync` reads everything again, a new session's profile goes into the cache and its home
  * feed starts loading. Lists of posts (`installListUpdates`, whoever shows such lists: the feed): a
  * like count changes where the post shows, a reply made elsewhere counts on its post, a deleted post
- * leaves them. Posts by others
- * waiting behind the feeds' "N new posts" button are the feed's own business: it listens for them.
+ * leaves them. Posts by others waiting behind the feeds' "N new posts" button are the feed's own
+ * business: it listens for them.
  *
  * Every package that bundles this one may install them; the kernel keeps the first registration
  * under each name, so each event is applied once per page.
@@ -84,5 +84,5 @@ export function prefetchOpeningList(): void {
   if (window.location.pathname === paths.home) prefetchPosts(homeListAt(window.location.search));
 }
 
-/** Applies live like counts and replies to the cached lists of posts, once per page whoever calls it. */
+/** Applies live like counts, replies and deletions to the cached lists of posts, once per page whoever calls it. */
 export const installListUpdates = (): (() => void) => onLiveEvent('@chirp/queries lists', liveListEventHeard);
