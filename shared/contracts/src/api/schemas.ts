@@ -177,7 +177,12 @@ export const CompactPost = open({
   /** Only in the Following list, on a post there because someone the viewer follows reposted it: who (the latest). */
   repostedBy: Type.Optional(Reposter),
 });
-/** Where a post of a conversation was deleted, or is not shown to the viewer (`unavailable`), as in a quote. */
+/**
+ * Where a post of a conversation was deleted, or is not shown to the viewer (`unavailable`), as in a
+ * quote. The same fields as GonePostObject, but its own object, declared after CompactPost: TypeScript
+ * prints the thread answer's union in the order its types were made, and @chirp/session's surface
+ * check (shared/build/session-surface.test.ts) reads a reordered union as a changed export.
+ */
 export const DeletedPost = open({ _id: Text, deleted: Type.Literal(true), unavailable: NotShown });
 export const PersonCard = open({ ...UserSummary.properties, followedByMe: Type.Boolean() });
 export const Profile = open({
