@@ -295,6 +295,29 @@ describe('like counts, only to the streams whose page shows the post', { timeout
     expect(likesOf(back.stream, notNamed)).toEqual([]);
   });
 
+  it('gives a stream the count of a post liked just before its page named it (the page names what it shows a moment later)', async () => {
+    const [liker, watcher] = people;
+    const [liked, unliked] = [await compactPost(guest.token, 'live: liked before it was named'), await compactPost(guest.token, 'live: named, never liked')];
+    const watching = await opened(watcher!.token);
+    const likerStream = await opened(liker!.token);
+    await showPosts(server.url, watcher!.token, watching.streamId, { postIds: [] });
+    await like(liked, liker!.token);
+    // The like has reached the hub once its liker hears it.
+    await likerStream.stream.next(eventOf('likes', { postId: liked }));
+    expect(likesOf(watching.stream, liked)).toEqual([]);
+
+    await showPosts(server.url, watcher!.token, watching.streamId, { postIds: [liked, unliked] });
+    expect(JSON.parse((await watching.stream.next(eventOf('likes', { postId: liked }))).data)).toMatchObject({ likeCount: 1, by: liker!.id });
+    // Named again, it is not given twice; and the liker's own streams name it without hearing it again.
+    await showPosts(server.url, watcher!.token, watching.streamId, { postIds: [liked, unliked] });
+    await showPosts(server.url, liker!.token, likerStream.streamId, { postIds: [liked] });
+    const marker = await compactPost(guest.token, 'live: after the named recent count');
+    for (const { stream } of [watching, likerStream]) await stream.next(eventOf('post', { postId: marker }));
+    expect(likesOf(watching.stream, liked)).toHaveLength(1);
+    expect(likesOf(watching.stream, unliked)).toEqual([]);
+    expect(likesOf(likerStream.stream, liked)).toHaveLength(1);
+  });
+
   it('is told which posts only by the person whose stream it is', async () => {
     const [owner, stranger] = people;
     const { streamId } = await opened(owner!.token);

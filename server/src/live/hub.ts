@@ -69,6 +69,13 @@ const MAX_REPLAY = 1000;
  */
 const COMMIT_WINDOW = "interval '2 seconds'";
 const RECENT_IDS = 10_000;
+/**
+ * A page names a post some time after it shows it (LIVE.shownPostsDelayMs, then the call's way), and
+ * a like can come in between: the latest count of each post liked this recently is kept, and a stream
+ * whose page names the post afterwards is given it then. At most RECENT_LIKES posts are kept.
+ */
+const RECENT_LIKES_MS = 10_000;
+const RECENT_LIKES = 10_000;
 
 interface EventRow {
   seq: string;
@@ -115,6 +122,8 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
   const watchers = new Map<string, Set<LiveClient>>();
   const shown = new Map<LiveClient, Set<string>>();
   const awaiting = new Set<LiveClient>();
+  /** The latest count of each post liked in the last RECENT_LIKES_MS, oldest first. */
+  const recentLikes = new Map<string, { stored: StoredEvent; at: number }>();
   const channel = await channelOf(sql);
 
   const dispatch = (stored: StoredEvent) => {
@@ -126,6 +135,13 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
     if (stored.userId !== null) {
       byUser.get(stored.userId)?.forEach((client) => client.deliver(stored));
     } else if (event.type === 'likes') {
+      const now = Date.now();
+      recentLikes.delete(event.postId);
+      recentLikes.set(event.postId, { stored, at: now });
+      for (const [postId, { at }] of recentLikes) {
+        if (recentLikes.size <= RECENT_LIKES && at >= now - RECENT_LIKES_MS) break;
+        recentLikes.delete(postId);
+      }
       byUser.get(event.by)?.forEach((client) => client.deliver(stored));
       for (const client of watchers.get(event.postId) ?? []) if (client.userId !== event.by) client.deliver(stored);
       for (const client of awaiting) if (client.userId !== event.by) client.deliver(stored);
@@ -142,6 +158,11 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
     for (const postId of after) if (!before.has(postId)) addTo(watchers, postId, client);
     shown.set(client, after);
     client.showing(after);
+    const since = Date.now() - RECENT_LIKES_MS;
+    for (const postId of after) {
+      const recent = before.has(postId) ? undefined : recentLikes.get(postId);
+      if (recent && recent.at >= since && recent.stored.event.type === 'likes' && recent.stored.event.by !== client.userId) client.deliver(recent.stored);
+    }
   };
 
   const showHere = (userId: string, streamId: string, postIds: readonly string[]) => {
@@ -257,6 +278,7 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
       watchers.clear();
       shown.clear();
       awaiting.clear();
+      recentLikes.clear();
       // A database already closed has stopped listening with it.
       await stopListening().catch(() => undefined);
     },
