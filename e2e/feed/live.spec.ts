@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test, watchConsole } from '../support/fixtures';
-import { EVERYONE, feedReady, homeComposer, likeButton, likeCount, postCard, publish } from './feed-helpers';
+import { EVERYONE, feedReady, homeComposer, likeButton, likeCount, postCard, publish, timeLink } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
 
@@ -44,7 +44,7 @@ test('two tabs on the in-browser back end: a post made in one waits as "1 new po
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('two tabs on the in-browser back end: a post deleted in one leaves the other without a reload', async ({ page, context, consoleErrors }) => {
+test('tabs on the in-browser back end: a post deleted in one leaves the others without a reload, its own page too', async ({ page, context, consoleErrors }) => {
   await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const text = `Soon deleted ${Date.now()}`;
@@ -55,6 +55,12 @@ test('two tabs on the in-browser back end: a post deleted in one leaves the othe
   watchConsole(other, consoleErrors);
   await other.goto('/explore');
   await expect(postCard(other, text)).toBeVisible();
+  // A third tab reads the post on its own page.
+  const postUrl = (await timeLink(postCard(page, text)).getAttribute('href'))!;
+  const reading = await context.newPage();
+  watchConsole(reading, consoleErrors);
+  await reading.goto(postUrl);
+  await expect(reading.getByRole('main').getByRole('article').filter({ hasText: text })).toBeVisible();
 
   await page.bringToFront();
   await postCard(page, text).getByRole('button', { name: 'Post options' }).click();
@@ -64,4 +70,7 @@ test('two tabs on the in-browser back end: a post deleted in one leaves the othe
   // Once the undo window has passed and the post is deleted, the other tab hears it.
   await expect(postCard(other, text)).toHaveCount(0, { timeout: 20_000 });
   await expect(postCard(other, CHECKLIST)).toBeVisible();
+  // Its own page says it is not found, as it would once loaded again.
+  await expect(reading.getByRole('heading', { level: 1, name: 'Post not found' })).toBeVisible();
+  await expect(reading.getByRole('article').filter({ hasText: text })).toHaveCount(0);
 });

@@ -187,10 +187,11 @@ function firstRemoval(postId: string): boolean {
 /**
  * A deleted post leaves every list; its author's post count and every post page (a conversation it
  * was part of now shows where it was) are stale: the command that deleted it reloads those shown.
- * Once per post: heard again (live, after the command here did it), it changes nothing.
+ * Once per post: heard again (live, after the command here did it), it changes nothing. Answers
+ * whether it changed the cache (false: it had been removed already).
  */
-export function postRemoved(postId: string, author: string, replyTo?: string): void {
-  if (!firstRemoval(postId)) return;
+export function postRemoved(postId: string, author: string, replyTo?: string): boolean {
+  if (!firstRemoval(postId)) return false;
   // The quotes of it stay, and show where it was.
   const gone = (entry: CompactPost) => (entry.quoteOf === postId ? { ...entry, quote: { _id: postId, deleted: true as const } } : entry);
   updatePostLists((posts) =>
@@ -199,6 +200,22 @@ export function postRemoved(postId: string, author: string, replyTo?: string): v
   if (replyTo !== undefined) replyCounted(replyTo, -1);
   markStale(queryKeys.profile(author));
   markStale(queryKeys.threads);
+  return true;
+}
+
+/**
+ * The post pages on screen that show `postId` (as their post or earlier in the conversation) load
+ * again: a post deleted elsewhere is then not found, or shows as deleted above the replies.
+ */
+export function threadsShowingReloaded(postId: string): void {
+  void queryClient.invalidateQueries({
+    queryKey: queryKeys.threads,
+    refetchType: 'active',
+    predicate: (query) => {
+      const thread = query.state.data as ThreadResponse | undefined;
+      return thread !== undefined && (thread.post._id === postId || thread.ancestors.some((entry) => entry._id === postId));
+    },
+  });
 }
 
 

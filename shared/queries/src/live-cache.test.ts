@@ -1,6 +1,7 @@
 import { compactApi, configureApi, queryClient, useSession } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile, hearLiveEvent } from '@chirp/session/testing';
 import { STORAGE_KEYS } from '@chirp/contracts';
+import { QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys, type PostSource } from './keys';
 import { postRemoved } from './cache-updates';
@@ -59,6 +60,30 @@ describe('a live event on the page', () => {
     postRemoved('my-reply', 'me', 'p1');
     hearLiveEvent({ type: 'gone', postId: 'my-reply', author: 'me', replyTo: 'p1' });
     expect(feedPosts()[0]!.replyCount).toBe(0);
+  });
+
+  it('loads again the post pages shown that hold a post deleted elsewhere; no other', async () => {
+    const thread = (postId: string, ...ancestors: string[]) => ({ ancestors: ancestors.map((_id) => aCompactPost({ _id })), post: aCompactPost({ _id: postId }) });
+    const asked: string[] = [];
+    const shown = (postId: string, ...ancestors: string[]) =>
+      new QueryObserver(queryClient, {
+        queryKey: queryKeys.thread(postId),
+        queryFn: () => (asked.push(postId), thread(postId, ...ancestors)),
+        initialData: thread(postId, ...ancestors),
+        staleTime: Infinity,
+      }).subscribe(() => {});
+    const stop = [shown('reply', 'deleted'), shown('deleted'), shown('elsewhere', 'other')];
+    // A post page no longer on screen is only marked stale.
+    queryClient.setQueryData(queryKeys.thread('closed'), thread('closed', 'deleted'));
+
+    hearLiveEvent({ type: 'gone', postId: 'deleted', author: 'ann' });
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['deleted', 'reply']));
+    expect(queryClient.getQueryState(queryKeys.thread('closed'))?.isInvalidated).toBe(true);
+    // Heard again, it asks nothing more.
+    hearLiveEvent({ type: 'gone', postId: 'deleted', author: 'ann' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toHaveLength(2);
+    stop.forEach((unsubscribe) => unsubscribe());
   });
 
   it('sets the unread count, and a resync marks everything to load again', () => {

@@ -1,0 +1,37 @@
+import { EVERYONE, likeButton, likeCount, postCard, toastMessage } from '../feed/feed-helpers';
+import { expect, expectRefusedCall, expectToast, signUpAndOpenHome, signUpThroughApi, test } from '../support/api-server';
+
+/*
+ * A like the server refuses. Its causes show live on an open page (a deletion, a like from another
+ * tab), all but one: a block. The author blocks the reader while the reader's page shows the post,
+ * and the reader's Like, shown at once, is then refused and rolled back with the server's words.
+ */
+test('a like the server refuses (its author has blocked the reader since the page loaded) is rolled back, and its message shown', async ({
+  page,
+  app,
+  consoleErrors,
+}) => {
+  await signUpAndOpenHome(page, 'Ines');
+  const author = await signUpThroughApi(page, 'Jon');
+  const text = `Blocked before the like, by ${author.username}`;
+  const request = page.context().request;
+  const posted = await request.post(`${app.apiUrl}/api/posts`, { headers: { authorization: author.token }, data: { postData: { content: text } } });
+  expect(posted.status()).toBe(201);
+
+  await page.goto(EVERYONE);
+  const card = postCard(page, text);
+  await expect(likeCount(card)).toHaveText('0');
+
+  // The reader's id, from the token the page holds.
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  const readerId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { _id: string })._id;
+  const blocked = await request.post(`${app.apiUrl}/api/users/block/${readerId}`, { headers: { authorization: author.token } });
+  expect(blocked.ok()).toBe(true);
+
+  await likeButton(card).click();
+  await expectToast(page, 'This person has blocked you.');
+  await expectRefusedCall(consoleErrors, 403);
+  await expect(likeCount(card)).toHaveText('0');
+  await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
+  await expect(toastMessage(page, 'Post Liked !')).toHaveCount(0);
+});
