@@ -187,6 +187,25 @@ describe('liking a post', () => {
     expect(likeCount(article)).toHaveTextContent('11');
   });
 
+  it('never shows the state before the click while the answer takes the click’s place', async () => {
+    const post = aPost({ likeCount: 10 });
+    const answer = deferred<{ post: CompactPost }>();
+    vi.spyOn(compactApi, 'like').mockReturnValue(answer.promise);
+    const { user, article } = showPost(post);
+    await user.click(likeButton());
+    const shown: string[] = [];
+    const record = () => shown.push(`${likeCount(article).textContent} ${likeButton().getAttribute('aria-pressed')}`);
+    const watching = new MutationObserver(record);
+    watching.observe(article, { subtree: true, childList: true, characterData: true, attributes: true });
+
+    await act(async () => answer.resolve({ post: { ...post, likeCount: 11, likedByMe: true } }));
+    await waitFor(() => expect(cachedPost(post._id)).toMatchObject({ likeCount: 11, likedByMe: true }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    record();
+    watching.disconnect();
+    expect(new Set(shown)).toEqual(new Set(['11 true']));
+  });
+
   it('reaches the last state asked for, one call after the other', async () => {
     const post = aPost({ likeCount: 10 });
     const liked = { ...post, likeCount: 11, likedByMe: true };

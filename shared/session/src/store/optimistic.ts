@@ -4,6 +4,7 @@
  * loads again meanwhile cannot hide a click, and when the calls are over the overlay goes and the
  * cache (updated from the answers) shows the same thing.
  */
+import { notifyManager } from '@tanstack/react-query';
 import { createToggleQueue, type ToggleEffects } from './toggle-queue';
 import { useSession } from './session-store';
 
@@ -28,6 +29,9 @@ export function optimisticToggle(key: string, confirmed: boolean, effects: Omit<
       useSession.getState().settleOptimistic(key);
       effects.rolledBack(error);
     },
-    settled: () => useSession.getState().settleOptimistic(key),
+    // After the query cache has told the screens of the answers stored (it notifies them in a batch
+    // a moment later): a card re-rendered for the overlay alone would still hold the post as it was
+    // before the click, and flash back to it for a frame.
+    settled: () => notifyManager.schedule(() => useSession.getState().settleOptimistic(key)),
   });
 }
