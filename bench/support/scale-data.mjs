@@ -1,7 +1,8 @@
 /**
  * The large network of the scale benchmark, laid down in bulk on a migrated, seeded database: `users` bench users
- * (password `password`), `posts` posts spread over them with one reaction each, one post with
- * 50,000 likes (counted; every bench user likes it), one user followed by every other bench user,
+ * (password `password`), `posts` posts spread over them with one reaction each, one in five of them
+ * reposted (by another bench user), one post with 50,000 likes (counted; every bench user likes it),
+ * one user followed by every other bench user,
  * and the authors of the 50 newest posts with 256 KB pictures. Used by bench:server and bench:scale.
  * Also hands the benchmarks the server's database functions (its TypeScript, through tsx).
  */
@@ -16,6 +17,9 @@ export const { seedIfEmpty } = await import('../../server/src/seeds.ts');
 
 /** The password of every bench user. */
 export const BENCH_PASSWORD = 'bench@pass1';
+
+/** How long after a post its repost comes (posts are a minute apart: a repost lands among newer posts). */
+const REPOST_DELAY = "interval '90 minutes'";
 
 export async function seedScale(sql, { users, posts, password }) {
   const { hashPassword } = await import('../../server/src/passwords.ts');
@@ -37,6 +41,16 @@ export async function seedScale(sql, { users, posts, password }) {
       `INSERT INTO post_reactions (post_id, user_id, liked)
        SELECT p.id, a.id, true FROM (SELECT id, row_number() OVER () AS n FROM posts) p
        JOIN bench_authors a ON a.n = (p.n * 31) % $1::int`,
+      [users],
+    );
+    // One post in five reposted, by someone other than its author, REPOST_DELAY after it was posted:
+    // the Following page merges the followed people's reposts into their posts.
+    await tx.query(
+      `INSERT INTO reposts (post_id, user_id, created_at, created_offset)
+       SELECT p.id, a.id, p.created_at + ${REPOST_DELAY}, 0
+       FROM (SELECT id, author_id, created_at, row_number() OVER (ORDER BY seq) AS n FROM posts WHERE content LIKE 'Bench post number %') p
+       JOIN bench_authors a ON a.n = (p.n * 17 + 3) % $1::int
+       WHERE p.n % 5 = 0 AND a.id <> p.author_id`,
       [users],
     );
     // The worst cases for an answer that grows with the network. One post liked by every bench user and counted at 50 000 (a user likes a
