@@ -73,4 +73,7 @@ test('tabs on the in-browser back end: a post deleted in one leaves the others w
   // Its own page says it is not found, as it would once loaded again.
   await expect(reading.getByRole('heading', { level: 1, name: 'Post not found' })).toBeVisible();
   await expect(reading.getByRole('article').filter({ hasText: text })).toHaveCount(0);
+  // Opened in a tab of its own, Back leads Home.
+  await reading.getByRole('button', { name: 'Back' }).click();
+  await expect(reading).toHaveURL(/\/home$/);
 });

@@ -117,12 +117,13 @@ describe('a post’s page', () => {
     expect(screen.queryByText('This post was deleted')).toBeNull();
   });
 
-  it('says when the post does not exist, with a way home', async () => {
+  it('says when the post does not exist, with a way home and a way back', async () => {
     vi.spyOn(compactApi, 'thread').mockRejectedValue(new ApiError(404, 'This post does not exist. It may have been deleted.'));
     renderWithApp(<PostPage postId="nope" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByText('This post does not exist. It may have been deleted.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('shows why it could not load, and asks again with Retry', async () => {

@@ -66,7 +66,12 @@ export default function PostPage({ postId }: PostPageProps) {
   if (error instanceof ApiError && error.status === 404) {
     return (
       <section className="post-page post-page--message" aria-labelledby={titleId}>
-        <h1 id={titleId}>Post not found</h1>
+        <header className="post-page__header">
+          <BackButton />
+          <h1 id={titleId} className="post-page__title">
+            Post not found
+          </h1>
+        </header>
         <p>{errorMessage(error)}</p>
         <Link to={paths.home} className="button button--primary">
           Go to Home
