@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '@chirp/session';
 import { aCompactPost, aPostPage, aProfile, summaryOf } from '@chirp/session/testing';
-import type { CompactPost, PersonCard } from '@chirp/contracts';
+import type { CompactPost, PersonCard, ThreadResponse } from '@chirp/contracts';
 import { bookmarkStored, followStored, postCreated, postRemoved, postStored, profileStored } from './cache-updates';
 import { type PeopleSource, type PostSource, queryKeys } from './keys';
 import type { PeoplePages, PostPages } from './post-queries';
@@ -87,6 +87,19 @@ describe('a change in the query cache', () => {
     expect(ids(latest)).toEqual([['q1', 'p2']]);
     const kept = queryClient.getQueryData<PostPages>(queryKeys.postList(latest))!.pages[0]!.posts[0]!;
     expect(kept.quote).toEqual({ _id: 'p1', deleted: true });
+  });
+
+  it('shows where a deleted post was in the quotes of it on post pages too', () => {
+    const quoted = { _id: 'p1', content: first.content, username: 'ann', author: first.author, createdAt: first.createdAt };
+    const quote = aCompactPost({ _id: 'q1', quoteOf: 'p1', quote: quoted });
+    const reply = aCompactPost({ _id: 'r1', replyTo: 'q1', quoteOf: 'p1', quote: quoted });
+    queryClient.setQueryData<ThreadResponse>(queryKeys.thread('r1'), { ancestors: [quote], post: reply });
+    postRemoved('p1', 'ann');
+    const thread = queryClient.getQueryData<ThreadResponse>(queryKeys.thread('r1'))!;
+    expect([thread.ancestors[0], thread.post].map((entry) => (entry as CompactPost).quote)).toEqual([
+      { _id: 'p1', deleted: true },
+      { _id: 'p1', deleted: true },
+    ]);
   });
 
   it('shows a bookmark everywhere; a removed one leaves the bookmarks list', () => {

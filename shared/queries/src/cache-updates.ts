@@ -197,6 +197,7 @@ export function postRemoved(postId: string, author: string, replyTo?: string): b
   updatePostLists((posts) =>
     posts.some((entry) => entry._id === postId || entry.quoteOf === postId) ? posts.filter((entry) => entry._id !== postId).map(gone) : posts,
   );
+  updateThreads(gone);
   if (replyTo !== undefined) replyCounted(replyTo, -1);
   markStale(queryKeys.profile(author));
   markStale(queryKeys.threads);
