@@ -65,6 +65,28 @@ describe('the modal dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
+  it('gives focus back as it closes, before the page takes it away (a key pressed then is not lost in it)', async () => {
+    let focusedOnClose: Element | null = null;
+    const { user, dialog } = await openDialog({ onClose: () => (focusedOnClose = document.activeElement) });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(focusedOnClose).not.toBeNull());
+    expect(focusedOnClose).toBe(screen.getByRole('button', { name: 'Open' }));
+  });
+
+  it('leaves focus where the person moved it once the dialog closed', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <input aria-label="Search" />
+        <Opener onClose={() => screen.getByRole('textbox', { name: 'Search' }).focus()} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+  });
+
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     const { user, dialog } = await openDialog();
     within(dialog).getByRole('button', { name: 'Done' }).focus();

@@ -32,9 +32,22 @@ export interface ModalDialogProps {
 }
 
 /**
+ * Focus leaves a closed dialog for whatever opened it, as long as that is still on the page; when
+ * nothing had focus then (a dialog loaded after the menu that asked for it closed), it goes to the
+ * page, and whoever closes the dialog says where. Focus the person has moved elsewhere since stays.
+ */
+function giveFocusBack(dialog: HTMLDialogElement, opener: Element | null) {
+  const page = dialog.ownerDocument;
+  const active = page.activeElement;
+  if (active && active !== page.body && !dialog.contains(active)) return;
+  if (opener instanceof HTMLElement && opener !== page.body && opener.isConnected) opener.focus();
+  else if (active instanceof HTMLElement && active !== page.body) active.blur();
+}
+
+/**
  * A native modal <dialog>, open while mounted: the browser makes the page behind it inert and closes
  * it on Escape. Focus moves in (to the element marked `data-autofocus`, if any), stays in, and goes
- * back to whatever opened it, as long as that is still on the page.
+ * back as it closes (`giveFocusBack`).
  */
 export function ModalDialog({
   title,
@@ -57,14 +70,16 @@ export function ModalDialog({
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     return () => {
-      if (!dialog) return;
-      // Nothing had focus when it opened (a dialog loaded after the menu that asked for it closed):
-      // whoever closes it says where focus goes.
-      if (opener instanceof HTMLElement && opener !== opener.ownerDocument.body && opener.isConnected) opener.focus();
+      if (dialog) giveFocusBack(dialog, opener);
     };
   }, [dialog, opener]);
 
-  const close = useCallback(() => dialog?.close(), [dialog]);
+  const close = useCallback(() => {
+    if (!dialog) return;
+    dialog.close();
+    // The close event comes a moment later: focus leaves the closed dialog now.
+    giveFocusBack(dialog, opener);
+  }, [dialog, opener]);
 
   // A modal dialog makes the page inert, but Tab would still leave for the browser's own toolbar.
   const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -89,7 +104,12 @@ export function ModalDialog({
       ref={setDialog}
       className={`modal-dialog ${className}`.trim()}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        // At once: until the page has taken the dialog away, a key pressed would go to the field
+        // inside it that is no longer shown (the shortcut '/' typed there, lost).
+        if (dialog) giveFocusBack(dialog, opener);
+        onClose();
+      }}
       onKeyDown={keepFocusInside}
       // A press that starts inside (selecting text, say) and ends outside is not a click on the
       // backdrop; nor is one on the dialog's own box between its parts (a margin).

@@ -116,6 +116,20 @@ describe('the keyboard shortcuts', () => {
     expect(screen.getByRole('searchbox', { name: 'Search friend' })).toHaveValue('');
   });
 
+  it('takes a key pressed in the field of a dialog just closed (before its close event moved focus out)', () => {
+    showLayout();
+    const closed = document.createElement('dialog');
+    const field = document.createElement('textarea');
+    closed.append(field);
+    document.body.append(closed);
+    try {
+      act(() => void field.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true })));
+      expect(screen.getByRole('searchbox', { name: 'Search friend' })).toHaveFocus();
+    } finally {
+      closed.remove();
+    }
+  });
+
   it('g then h goes home, g then n to the notifications (not after a pause)', async () => {
     const { user, newPost } = showLayout();
     await user.keyboard('gh');

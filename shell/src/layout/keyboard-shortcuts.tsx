@@ -23,7 +23,10 @@ const FIELDS = 'input, textarea, select, [contenteditable]:not([contenteditable=
 function meantForSomethingElse(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest(FIELDS) || (target instanceof HTMLElement && target.isContentEditable)) return true;
+  // A dialog closed with Escape keeps focus on its field until its close event, a moment later: a
+  // key pressed then is typed nowhere, so it is the page's.
+  const inClosedDialog = target?.closest('dialog:not([open])') != null;
+  if (!inClosedDialog && (target?.closest(FIELDS) || (target instanceof HTMLElement && target.isContentEditable))) return true;
   return document.querySelector('dialog[open]') !== null;
 }
 
