@@ -105,8 +105,9 @@ export function ModalDialog({
       className={`modal-dialog ${className}`.trim()}
       aria-labelledby={titleId}
       onClose={() => {
-        // At once: until the page has taken the dialog away, a key pressed would go to the field
-        // inside it that is no longer shown (the shortcut '/' typed there, lost).
+        // Before the page takes the dialog away (a render later), so that no key goes to a field
+        // inside it that is no longer shown. Escape closes it a moment before this event comes:
+        // the page's shortcuts take a key pressed in between as theirs.
         if (dialog) giveFocusBack(dialog, opener);
         onClose();
       }}
