@@ -1,5 +1,5 @@
 import { expect, openLoggedIn, test } from '../support/fixtures';
-import { EVERYONE, feedReady, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
+import { EVERYONE, feedReady, homeFeed, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
 const CHECKLIST = 'Field season checklist'; // 455 likes, not liked by the guest
 
@@ -78,4 +78,23 @@ test('the Like button answers at once, and rapid clicks never double count', asy
   await page.goto(`${EVERYONE}&mockDelay=0`);
   await expect(likeCount(postCard(page, CHECKLIST))).toHaveText('455');
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('each action stands in the same column on every card, whatever its count', async ({ page }) => {
+  await openLoggedIn(page, EVERYONE);
+  await feedReady(page);
+  const names = ['Like', 'Repost', 'Quote', 'Bookmark'];
+  const cards = homeFeed(page).getByRole('article');
+  const columns = async () =>
+    Promise.all(
+      (await cards.all()).map(async (card) =>
+        Promise.all(names.map(async (name) => Math.round((await card.getByRole('button', { name, exact: true }).boundingBox())!.x))),
+      ),
+    );
+  // The demo feed's like counts run from 0 (no button) through 2 to 4 digits (a button that opens the list).
+  const counts = await cards.locator('.post-card__action--like .post-card__count').allTextContents();
+  expect(new Set(counts.map((count) => count.length)).size).toBeGreaterThan(1);
+  const rows = await columns();
+  expect(rows.length).toBeGreaterThan(3);
+  for (const row of rows) expect(row).toEqual(rows[0]);
 });
