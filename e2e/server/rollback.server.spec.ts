@@ -1,4 +1,4 @@
-import { EVERYONE, likeButton, likeCount, postCard, toastMessage } from '../feed/feed-helpers';
+import { bookmarkButton, EVERYONE, likeButton, likeCount, postCard, toastMessage } from '../feed/feed-helpers';
 import { expect, expectRefusedCall, expectToast, signUpAndOpenHome, signUpThroughApi, test } from '../support/api-server';
 
 /*
@@ -34,4 +34,38 @@ test('a like the server refuses (its author has blocked the reader since the pag
   await expect(likeCount(card)).toHaveText('0');
   await expect(likeButton(card)).toHaveAttribute('aria-pressed', 'false');
   await expect(toastMessage(page, 'Post Liked !')).toHaveCount(0);
+});
+
+/*
+ * A deleted account's posts are not announced live (the deletion purges every event naming it), so an
+ * open page still shows them. The first action on one is refused as not found: a toast says so and
+ * the card leaves the page.
+ */
+test("an action on a post whose author has deleted their account says it does not exist, and the post leaves the page", async ({
+  page,
+  app,
+  consoleErrors,
+}) => {
+  await signUpAndOpenHome(page, 'Kai');
+  const author = await signUpThroughApi(page, 'Lee');
+  const text = `Posted before ${author.username} deleted the account`;
+  const request = page.context().request;
+  const posted = await request.post(`${app.apiUrl}/api/posts`, { headers: { authorization: author.token }, data: { postData: { content: text } } });
+  expect(posted.status()).toBe(201);
+
+  await page.goto(EVERYONE);
+  const card = postCard(page, text);
+  await expect(card).toBeVisible();
+
+  const deleted = await request.post(`${app.apiUrl}/api/account/delete`, {
+    headers: { authorization: author.token },
+    data: { password: author.password },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await bookmarkButton(card).click();
+  await expectToast(page, 'This post does not exist. It may have been deleted.');
+  await expectRefusedCall(consoleErrors, 404);
+  await expect(card).toHaveCount(0);
+  await expect(toastMessage(page, 'Post Bookmarked !')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { type CompactPost, MESSAGES } from '@chirp/contracts';
-import { bookmarkStored, postRemoved, postStored, queryKeys, repostStored } from '@chirp/queries';
-import { compactApi, errorMessage, optimisticToggle, queryClient, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
+import { bookmarkStored, postDeletedElsewhere, postRemoved, postStored, queryKeys, repostStored } from '@chirp/queries';
+import { ApiError, compactApi, errorMessage, optimisticToggle, queryClient, toast, toggleShown, useSession, useToggleShown } from '@chirp/session';
 import { createElement } from 'react';
 import { DeletedToast } from '../components/posts/deleted-toast';
 import { useFeedStore } from './feed-store';
@@ -52,6 +52,14 @@ export function postShown(post: CompactPost): PostShown {
   };
 }
 
+/** A refused toggle says why; a post found gone leaves the page, so that the next click does not meet it again. */
+function refused(post: CompactPost) {
+  return (error: unknown) => {
+    toast.error(errorMessage(error));
+    if (error instanceof ApiError && error.status === 404) postDeletedElsewhere(post._id, post.username, post.replyTo);
+  };
+}
+
 /** Like or dislike (spec 4), shown at once; the call follows and a refusal rolls the card back. */
 export function toggleLike(post: CompactPost): void {
   const postId = post._id;
@@ -62,7 +70,7 @@ export function toggleLike(post: CompactPost): void {
     },
     // One toast per post and action: rapid toggles update it instead of stacking copies.
     confirmed: (liked) => toast.success(liked ? MESSAGES.postLiked : MESSAGES.postDisliked, { id: likeKey(postId) }),
-    rolledBack: (error) => toast.error(errorMessage(error)),
+    rolledBack: refused(post),
   });
 }
 
@@ -72,7 +80,7 @@ export function toggleRepost(post: CompactPost): void {
   optimisticToggle(repostKey(postId), post.repostedByMe ?? false, {
     send: async (reposted) => repostStored((await (reposted ? compactApi.repost(postId) : compactApi.unrepost(postId))).post),
     confirmed: (reposted) => toast.success(reposted ? REPOST_TEXTS.reposted : REPOST_TEXTS.undone, { id: repostKey(postId) }),
-    rolledBack: (error) => toast.error(errorMessage(error)),
+    rolledBack: refused(post),
   });
 }
 
@@ -86,7 +94,7 @@ export function toggleBookmark(post: CompactPost): void {
     },
     confirmed: (bookmarked) =>
       toast.success(bookmarked ? MESSAGES.postBookmarked : MESSAGES.postUnbookmarked, { id: bookmarkKey(postId) }),
-    rolledBack: (error) => toast.error(errorMessage(error)),
+    rolledBack: refused(post),
   });
 }
 

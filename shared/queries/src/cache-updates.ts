@@ -208,7 +208,7 @@ export function postRemoved(postId: string, author: string, replyTo?: string): b
  * The post pages on screen that show `postId` (as their post or earlier in the conversation) load
  * again: a post deleted elsewhere is then not found, or shows as deleted above the replies.
  */
-export function threadsShowingReloaded(postId: string): void {
+function threadsShowingReloaded(postId: string): void {
   void queryClient.invalidateQueries({
     queryKey: queryKeys.threads,
     refetchType: 'active',
@@ -217,6 +217,16 @@ export function threadsShowingReloaded(postId: string): void {
       return thread !== undefined && (thread.post._id === postId || thread.ancestors.some((entry) => entry._id === postId));
     },
   });
+}
+
+/**
+ * A post deleted by someone else, or not here any more: announced live, or found when a call about it
+ * answered that it does not exist (its author's account was deleted, which is not announced). It
+ * leaves the lists, its post counts one reply fewer and the post pages that show it load again. Once:
+ * a deletion made on this page was applied by its command already.
+ */
+export function postDeletedElsewhere(postId: string, author: string, replyTo?: string): void {
+  if (postRemoved(postId, author, replyTo)) threadsShowingReloaded(postId);
 }
 
 

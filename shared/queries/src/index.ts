@@ -22,6 +22,7 @@ export {
   likesAnnounced,
   postCached,
   postCreated,
+  postDeletedElsewhere,
   postRemoved,
   postStored,
   repostStored,

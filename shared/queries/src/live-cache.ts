@@ -13,7 +13,7 @@
  */
 import { paths } from '@chirp/contracts';
 import { madeHere, onLiveEvent, onSessionChange, queryClient, type LiveSignal, useSession } from '@chirp/session';
-import { likesAnnounced, postRemoved, replyAnnounced, threadsShowingReloaded } from './cache-updates';
+import { likesAnnounced, postDeletedElsewhere, replyAnnounced } from './cache-updates';
 import { homeListAt, queryKeys } from './keys';
 import { prefetchPosts } from './post-queries';
 
@@ -46,9 +46,7 @@ export function liveListEventHeard(event: LiveSignal): void {
     const me = useSession.getState().currentUser?._id;
     likesAnnounced(event.postId, event.likeCount, event.by === me ? event.liked : undefined);
   } else if (event.type === 'gone') {
-    // It leaves the lists, its post counts one reply fewer and the post pages that show it load
-    // again (once: a deletion made on this page was applied by its command already).
-    if (postRemoved(event.postId, event.author, event.replyTo)) threadsShowingReloaded(event.postId);
+    postDeletedElsewhere(event.postId, event.author, event.replyTo);
   }
 }
 
