@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { deploy } from '../../scripts/deploy.mjs';
 import { launchChromium } from '../support/browser.mjs';
-import { seedPostsInBrowser } from './seed-posts.mjs';
+import { seedPostsInPage } from './seed-posts.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SIZES = [100, 10_000];
@@ -75,8 +75,7 @@ async function prepare(browser, baseUrl, total) {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
   await page.goto(`${baseUrl}/`);
-  await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready'); // the back end has laid down its seeds
-  const seeded = await page.evaluate(seedPostsInBrowser, { total });
+  const seeded = await seedPostsInPage(page, total);
   // The token of an API login: the bench measures the feed, not the login form.
   await page.evaluate(async (credentials) => {
     const response = await fetch('/api/auth/login', {

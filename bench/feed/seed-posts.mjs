@@ -7,7 +7,17 @@
  * `StoredPost` of api-rules/src/database.ts). The back end reads the data when the page
  * loads, so reload after seeding. The seed posts are kept; generated ones are older than them.
  */
-/* global indexedDB -- runs in the page */
+/* global indexedDB, document -- runs in the page */
+
+/**
+ * Seeds `page` (a Playwright page of the app on the in-browser back end) up to `total` posts, once its
+ * back end has laid down its seeds: the login page is painted from the HTML before that. Reload after.
+ */
+export async function seedPostsInPage(page, total) {
+  await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
+  return page.evaluate(seedPostsInBrowser, { total });
+}
+
 export async function seedPostsInBrowser({ total }) {
   const settle = (request) =>
     new Promise((resolve, reject) => {

@@ -45,7 +45,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { deploy, freePort } from '../../scripts/deploy.mjs';
-import { seedPostsInBrowser } from '../feed/seed-posts.mjs';
+import { seedPostsInPage } from '../feed/seed-posts.mjs';
 import { call, feedRequest, logInEach, logInThroughApi, runAutocannon, toggleRequests } from '../support/api-load.mjs';
 import { launchChromium } from '../support/browser.mjs';
 import { releaseAll, track } from '../support/cleanups.mjs';
@@ -566,7 +566,7 @@ try {
       browser,
       [
         { key: 'seed', shellUrl: deployment.urls.shell },
-        { key: 'large', shellUrl: deployment.urls.shell, prepare: (page) => page.evaluate(seedPostsInBrowser, { total: BROWSER_POSTS }) },
+        { key: 'large', shellUrl: deployment.urls.shell, prepare: (page) => seedPostsInPage(page, BROWSER_POSTS) },
       ],
       { name: 'browser', runs: RUNS, failures: FAILURES },
     );
