@@ -69,30 +69,44 @@ export async function remoteBuild(name: RemoteName): Promise<string | null> {
 /** How long after the shown screen's module loaded the next screen's code starts downloading. */
 const SETTLE_MS = 300;
 
+/** Modules on their way to the next screen (prefetchRemoteModules). */
+export interface Prefetch {
+  /** Downloads them at once, if that has not begun: the person is on the way to that screen. */
+  now(): void;
+  /** Downloads nothing more (a download begun goes on). */
+  cancel(): void;
+}
+
 /**
  * Downloads modules the next screen will need while the browser is idle, so that screen shows at
  * once. It waits for `after` (the module of the screen being shown) so that on a slow network the
- * next screen's code never competes with this one's. Best effort: a failure is left for the area
- * that needs the module, which says so.
+ * next screen's code never competes with this one's, unless asked for `now()`. Best effort: a
+ * failure is left for the area that needs the module, which says so.
  */
-export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?: RemoteModuleId } = {}): () => void {
+export function prefetchRemoteModules(ids: RemoteModuleId[], { after }: { after?: RemoteModuleId } = {}): Prefetch {
   const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
   const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
   let cancelled = false;
+  let begun = false;
   let handle: number | undefined;
+  const begin = () => {
+    if (cancelled || begun) return;
+    begun = true;
+    for (const id of ids) loadRemoteModule(id, 0).catch(() => undefined);
+  };
   const start = () => {
-    if (cancelled) return;
-    handle = idle(() => {
-      for (const id of ids) loadRemoteModule(id, 0).catch(() => undefined);
-    }) as number;
+    if (!cancelled && !begun) handle = idle(begin) as number;
   };
   // The screen shown has loaded, painted, and the person has begun to read it.
   const settled = () => void setTimeout(start, SETTLE_MS);
   if (after) loadRemoteModule(after, 0).then(settled, settled);
   else start();
-  return () => {
-    cancelled = true;
-    if (handle !== undefined) cancelIdle(handle);
+  return {
+    now: begin,
+    cancel: () => {
+      cancelled = true;
+      if (handle !== undefined) cancelIdle(handle);
+    },
   };
 }
 
