@@ -17,6 +17,7 @@ export const BROWSER_TESTS = [`{${APP_PACKAGES.join(',')}}/src/**/*.test.{ts,tsx
 export const REPLACE_MODULES = [
   'shared/session/src/api/api-client.test.ts',
   'shell/src/remotes/remote-area.test.tsx',
+  'shell/src/layout/public-layout.test.tsx',
   'feed-remote/src/components/composer/composer-form.test.tsx',
   'feed-remote/src/features/composer/drafts.test.tsx',
   'profile-remote/src/features/profile/edit-profile-dialog.test.tsx',

@@ -5,6 +5,7 @@
  */
 import type { ExposedModule, RemoteModuleId } from '@chirp/seams';
 import { exposedModules } from '../../../auth-remote/src/exposed-modules.ts';
+import type { Prefetch } from '../../src/remotes/remote-registry.ts';
 
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<ExposedModule<Id>> {
   const [remote, name] = id.split('/');
@@ -18,4 +19,4 @@ export const remoteBuild = async (): Promise<string | null> => null;
 export const prepareRemotes = (): void => undefined;
 export const loadFirstScreen = (): void => undefined;
 export const loadedRemoteModule = (): undefined => undefined;
-export const prefetchRemoteModules = (): (() => void) => () => undefined;
+export const prefetchRemoteModules = (): Prefetch => ({ now: () => undefined, cancel: () => undefined });
