@@ -20,7 +20,8 @@ export function PublicLayout() {
     const next = prefetchRemoteModules([...NEXT_SCREEN], { after: onSignup ? 'auth/SignupPage' : 'auth/LoginPage' });
     prefetch.current = next;
     // Typed into the page painted from the HTML before the app took it over.
-    if ([...(layout.current?.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=radio])') ?? [])].some((input) => input.value !== '')) next.now();
+    const fields = layout.current?.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=radio])') ?? [];
+    if ([...fields].some((field) => field.value !== '')) next.now();
     return next.cancel;
   }, [onSignup]);
   return (
