@@ -45,3 +45,24 @@ test("a post's five actions stand inside its card at 320 CSS px", async ({ page 
     expect(box.x + box.width, `${String(name)} inside the card`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   }
 });
+
+test.describe('a window 390 px tall (a phone on its side, a desktop zoomed in)', () => {
+  test.use({ viewport: { width: 844, height: 390 } });
+
+  test("the sidebar's last controls can be reached: the account menu opens on the screen, and so does the list of shortcuts", async ({ page }) => {
+    await openLoggedIn(page, '/home?feed=everyone');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    const account = page.getByRole('button', { name: /Account/ });
+    await account.scrollIntoViewIfNeeded();
+    await expect(account).toBeInViewport();
+    await account.click();
+    await expect(page.getByRole('menuitem', { name: 'Signout' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+
+    const shortcuts = sidebar.getByRole('button', { name: 'Keyboard shortcuts' });
+    await shortcuts.scrollIntoViewIfNeeded();
+    await expect(shortcuts).toBeInViewport();
+    await shortcuts.click();
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });
+});
