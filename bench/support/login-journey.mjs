@@ -24,8 +24,9 @@ export async function screenshotOnFailure(page, name, error, folder) {
 }
 
 /**
- * The login page is painted from the HTML before the app runs (its fields take typing at once). The clock starts once the app has taken it over and its back end has started, so that the
- * figure is the log in's, not the app's start (recorded apart, as loginFormMs).
+ * The login page is painted from the HTML before the app runs (its fields take typing at once). The
+ * clock starts once the app has taken it over and its back end has started, so that the figure is
+ * the log in's, not the app's start (recorded apart, as loginFormMs).
  */
 async function appTookOver(page) {
   await page.getByRole('button', { name: 'Log in' }).waitFor();
