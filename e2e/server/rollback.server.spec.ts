@@ -1,5 +1,20 @@
+import type { Page } from '@playwright/test';
 import { bookmarkButton, EVERYONE, likeButton, likeCount, postCard, toastMessage } from '../feed/feed-helpers';
 import { expect, expectRefusedCall, expectToast, signUpAndOpenHome, signUpThroughApi, test } from '../support/api-server';
+
+/**
+ * A reader signed up and on Home, and an author signed up through the API who posts `text(author)`
+ * there; the reader's page then opens Everyone. Answers the author and the text.
+ */
+async function readerAndAuthorsPost(page: Page, apiUrl: string, names: [reader: string, author: string], text: (username: string) => string) {
+  await signUpAndOpenHome(page, names[0]);
+  const author = await signUpThroughApi(page, names[1]);
+  const content = text(author.username);
+  const posted = await page.context().request.post(`${apiUrl}/api/posts`, { headers: { authorization: author.token }, data: { postData: { content } } });
+  expect(posted.status()).toBe(201);
+  await page.goto(EVERYONE);
+  return { author, text: content };
+}
 
 /*
  * A like the server refuses. Its causes show live on an open page (a deletion, a like from another
@@ -11,14 +26,8 @@ test('a like the server refuses (its author has blocked the reader since the pag
   app,
   consoleErrors,
 }) => {
-  await signUpAndOpenHome(page, 'Ines');
-  const author = await signUpThroughApi(page, 'Jon');
-  const text = `Blocked before the like, by ${author.username}`;
+  const { author, text } = await readerAndAuthorsPost(page, app.apiUrl, ['Ines', 'Jon'], (username) => `Blocked before the like, by ${username}`);
   const request = page.context().request;
-  const posted = await request.post(`${app.apiUrl}/api/posts`, { headers: { authorization: author.token }, data: { postData: { content: text } } });
-  expect(posted.status()).toBe(201);
-
-  await page.goto(EVERYONE);
   const card = postCard(page, text);
   await expect(likeCount(card)).toHaveText('0');
 
@@ -46,14 +55,8 @@ test("an action on a post whose author has deleted their account says it does no
   app,
   consoleErrors,
 }) => {
-  await signUpAndOpenHome(page, 'Kai');
-  const author = await signUpThroughApi(page, 'Lee');
-  const text = `Posted before ${author.username} deleted the account`;
+  const { author, text } = await readerAndAuthorsPost(page, app.apiUrl, ['Kai', 'Lee'], (username) => `Posted before ${username} deleted the account`);
   const request = page.context().request;
-  const posted = await request.post(`${app.apiUrl}/api/posts`, { headers: { authorization: author.token }, data: { postData: { content: text } } });
-  expect(posted.status()).toBe(201);
-
-  await page.goto(EVERYONE);
   const card = postCard(page, text);
   await expect(card).toBeVisible();
 
