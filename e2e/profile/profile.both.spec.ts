@@ -76,6 +76,9 @@ test('a follow is kept by the back end: it survives a reload', async ({ page }) 
   await openProfile(page, 'amara_okafor');
   await profileArea(page).getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(profileArea(page).getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  // The button shows the follow at once; the back end has it once it says so. A reload before that
+  // would cancel the call.
+  await expect(page.getByText('Following amara_okafor')).toBeVisible();
   await page.reload();
   await expect(profileArea(page).getByRole('button', { name: 'Following', exact: true })).toBeVisible();
   await expect(profileArea(page).getByRole('button', { name: '2 Followers' })).toBeVisible();
