@@ -1,8 +1,8 @@
 /**
  * Live updates from a change, for a back end that has the data before and after it (the
- * in-browser one; the server's triggers say the same from its tables, migrations 007 and 022): a new
- * post, a deleted one, a like count with who changed it, and the unread count of each person whose
- * notifications changed.
+ * in-browser one; the server's triggers and its account changes say the same, migrations 007, 022
+ * and 024): a new post, a deleted one, an account deleted or suspended, a like count with who
+ * changed it, and the unread count of each person whose notifications changed.
  */
 import type { LiveEvent } from '@chirp/contracts';
 import type { Database, StoredPost } from './database';
@@ -26,7 +26,7 @@ function likeEvents(before: StoredPost, after: StoredPost): AddressedEvent[] {
 
 /**
  * The posts of `before` that `after` no longer has, each announced as gone; not those of an account
- * deleted with them (its posts go unannounced, as on the server).
+ * deleted with them (`authorGoneEvents` says it once for all of them, as the server does).
  */
 function goneEvents(earlier: Map<string, StoredPost>, after: Database): AddressedEvent[] {
   const kept = new Set(after.posts.map((post) => post._id));
@@ -34,6 +34,17 @@ function goneEvents(earlier: Map<string, StoredPost>, after: Database): Addresse
   return [...earlier.values()]
     .filter((post) => !kept.has(post._id) && authors.has(post.username))
     .map((post) => postEvent('gone', post));
+}
+
+/** The accounts the change deleted or suspended: nobody is shown their posts any more. */
+function authorGoneEvents(before: Database, after: Database): AddressedEvent[] {
+  if (before.users === after.users) return [];
+  const now = new Map(after.users.map((user) => [user._id, user]));
+  return before.users.flatMap((user): AddressedEvent[] => {
+    const kept = now.get(user._id);
+    if (kept && (user.suspended || !kept.suspended)) return [];
+    return [{ userId: null, event: { type: 'authorGone', authorId: user._id, deleted: !kept } }];
+  });
 }
 
 /** A post made or deleted, for everyone signed in (a reply names its post). */
@@ -57,6 +68,7 @@ export function liveEventsOf(before: Database, after: Database): AddressedEvent[
     }
   }
   if (stayed < earlier.size) events.push(...goneEvents(earlier, after));
+  events.push(...authorGoneEvents(before, after));
   if (before.notifications !== after.notifications) {
     const lines = new Set(before.notifications ?? []);
     const touched = new Set<string>();

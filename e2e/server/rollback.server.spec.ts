@@ -46,15 +46,35 @@ test('a like the server refuses (its author has blocked the reader since the pag
 });
 
 /*
- * A deleted account's posts are not announced live (the deletion purges every event naming it), so an
- * open page still shows them. The first action on one is refused as not found: a toast says so and
- * the card leaves the page.
+ * An account deleted elsewhere is announced live: an open page takes its posts away at once, before
+ * anyone acts on them, and says nothing (nothing was asked of it).
  */
-test("an action on a post whose author has deleted their account says it does not exist, and the post leaves the page", async ({
+test('the posts of an account deleted elsewhere leave an open page at once', async ({ page, app }) => {
+  const { author, text } = await readerAndAuthorsPost(page, app.apiUrl, ['Mia', 'Ned'], (username) => `Posted before ${username} left Chirp`);
+  const card = postCard(page, text);
+  await expect(card).toBeVisible();
+
+  const deleted = await page.context().request.post(`${app.apiUrl}/api/account/delete`, {
+    headers: { authorization: author.token },
+    data: { password: author.password },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await expect(card).toHaveCount(0);
+  await expect(toastMessage(page, 'This post does not exist. It may have been deleted.')).toHaveCount(0);
+});
+
+/*
+ * A page that did not hear it (its live stream is down: here a proxy ends every stream at once) still
+ * shows a deleted account's posts. The first action on one is refused as not found: a toast says so
+ * and the card leaves the page.
+ */
+test("an action on a post whose author has deleted their account, unheard live, says it does not exist, and the post leaves the page", async ({
   page,
   app,
   consoleErrors,
 }) => {
+  await page.route('**/api/events', (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: ': the proxy ends it\n\n' }));
   const { author, text } = await readerAndAuthorsPost(page, app.apiUrl, ['Kai', 'Lee'], (username) => `Posted before ${username} deleted the account`);
   const request = page.context().request;
   const card = postCard(page, text);

@@ -39,7 +39,7 @@ describe('the live events of a change', () => {
     expect(liveEventsOf(noticed, unliked)).toEqual([{ userId: null, event: { type: 'likes', postId, likeCount: 0, by: 'bob', liked: false } }]);
   });
 
-  it('announce a deleted post to everyone, with its author and the post it answered; not the posts of a deleted account', () => {
+  it('announce a deleted post to everyone, with its author and the post it answered; a deleted account once, not each of its posts', () => {
     const withPost = createPost(empty, ann, { content: 'soon gone' }, moment);
     const post = withPost.posts[0]!;
     const withReply = createPost(withPost, bob, { content: 'a reply', replyTo: post._id }, moment);
@@ -48,8 +48,17 @@ describe('the live events of a change', () => {
       { userId: null, event: { type: 'gone', postId: reply._id, author: 'bob', replyTo: post._id } },
     ]);
     expect(liveEventsOf(withReply, { ...withReply, posts: [reply] })).toEqual([{ userId: null, event: { type: 'gone', postId: post._id, author: 'ann' } }]);
-    // Ann's account goes, and her post with it: nothing is announced of it.
-    expect(liveEventsOf(withReply, { ...withReply, users: [bob], posts: [reply] })).toEqual([]);
+    // Ann's account goes, and her post with it: the account is announced, by its id alone.
+    expect(liveEventsOf(withReply, { ...withReply, users: [bob], posts: [reply] })).toEqual([
+      { userId: null, event: { type: 'authorGone', authorId: 'ann', deleted: true } },
+    ]);
+  });
+
+  it('announce a suspension once, when it starts', () => {
+    const suspended = { ...empty, users: [ann, { ...bob, suspended: true as const }] };
+    expect(liveEventsOf(empty, suspended)).toEqual([{ userId: null, event: { type: 'authorGone', authorId: 'bob', deleted: false } }]);
+    expect(liveEventsOf(suspended, { ...suspended, users: [ann, { ...bob, suspended: true as const, bio: 'still' }] })).toEqual([]);
+    expect(liveEventsOf(suspended, empty)).toEqual([]);
   });
 
   it('are none for a change nobody else sees', () => {

@@ -12,9 +12,10 @@ let server: TestServer;
 let guest: { token: string; id: string };
 let other: { token: string; id: string };
 /** Everyone but the guest and live.watcher, with tokens signed by the server. */
-let people: Array<{ token: string; id: string }>;
+let people: Array<{ token: string; id: string; username: string }>;
 const streams: LiveStream[] = [];
 const PER_ADDRESS = 4;
+const MODERATOR = 'marcus_bell';
 
 let addresses = 0;
 /** Each stream from an address of its own (behind the trusted proxy), unless the test names one. */
@@ -46,14 +47,18 @@ const compactPost = async (token: string, content: string, replyTo?: string) => 
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ live: { maxStreamsPerUser: 3, maxStreamsPerAddress: PER_ADDRESS, maxStreams: 100 }, trustProxy: 1 });
+  server = await startTestServer({
+    live: { maxStreamsPerUser: 3, maxStreamsPerAddress: PER_ADDRESS, maxStreams: 100 },
+    trustProxy: 1,
+    moderators: [MODERATOR],
+  });
   const guestToken = (await post(server.url, '/auth/login', GUEST_CREDENTIALS)).body.encodedToken;
   const signup = await post(server.url, '/auth/signup', { username: 'live.watcher', password: 'long enough', firstName: 'Live', lastName: 'Watcher' });
   guest = { token: guestToken, id: idOf(guestToken)._id };
   other = { token: signup.body.encodedToken, id: idOf(signup.body.encodedToken)._id };
   const { users } = (await (await fetch(`${server.url}/api/users`)).json()) as { users: Array<{ _id: string; username: string }> };
   const seeded = users.filter((user) => ![GUEST_CREDENTIALS.username, 'live.watcher'].includes(user.username));
-  people = await Promise.all(seeded.map(async ({ _id, username }) => ({ token: await server.signToken({ _id, username }), id: _id })));
+  people = await Promise.all(seeded.map(async ({ _id, username }) => ({ token: await server.signToken({ _id, username }), id: _id, username })));
 }, 180_000);
 
 afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
@@ -107,6 +112,39 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     expect(JSON.parse((await stream.next(eventOf('gone', { postId: replyId }))).data)).toEqual({ postId: replyId, author: 'live.watcher', replyTo: postId });
     expect((await remove(postId)).status).toBe(201);
     expect(JSON.parse((await stream.next(eventOf('gone', { postId }))).data)).toEqual({ postId, author: 'live.watcher' });
+  });
+
+  it('tells everyone once that a suspended or deleted account’s posts are gone, by its id alone, with no event id to come back from', async () => {
+    const stream = await open(guest.token);
+    await stream.next((message) => message.event === 'ready');
+    const signUp = async (name: string) => {
+      const username = `${name}${Math.random().toString(36).slice(2, 8)}`;
+      const answer = await post(server.url, '/auth/signup', { username, password: 'long enough', firstName: 'Soon', lastName: 'Gone' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return { token: answer.body.encodedToken as string, id: idOf(answer.body.encodedToken as string)._id };
+    };
+    const suspended = await signUp('live.suspended');
+    await compactPost(suspended.token, 'live: by someone soon suspended');
+    const moderator = await server.signToken({ _id: people.find((person) => person.username === MODERATOR)!.id, username: MODERATOR });
+    for (let time = 0; time < 2; time += 1) {
+      expect((await post(server.url, `/moderation/users/${suspended.id}/suspend`, {}, moderator)).status).toBe(200);
+    }
+    const heard = await stream.next(eventOf('authorGone', { authorId: suspended.id }));
+    expect(JSON.parse(heard.data)).toEqual({ authorId: suspended.id, deleted: false });
+    expect(heard.id).toBeUndefined();
+    // A client that comes back from its last event is neither told to read everything again nor told this again.
+    const lastId = stream.messages.findLast((message) => message.id !== undefined)!.id!;
+    const back = await open(guest.token, lastId);
+    await compactPost(other.token, 'live: after the suspension');
+    await back.next(eventOf('post', { author: 'live.watcher' }));
+    expect(back.messages.filter((message) => ['resync', 'authorGone'].includes(message.event))).toEqual([]);
+
+    const leaver = await signUp('live.leaver');
+    await compactPost(leaver.token, 'live: by someone about to leave');
+    expect((await post(server.url, '/account/delete', { password: 'long enough' }, leaver.token)).status).toBe(200);
+    expect(JSON.parse((await stream.next(eventOf('authorGone', { authorId: leaver.id }))).data)).toEqual({ authorId: leaver.id, deleted: true });
+    // Suspended twice, announced once.
+    expect(stream.messages.filter(eventOf('authorGone', { authorId: suspended.id }))).toHaveLength(1);
   });
 
   it('tells the author alone their unread count when their post is reposted, and again when it is quoted', async () => {

@@ -5,6 +5,7 @@
  */
 import { MAX_EXPORT_ITEMS } from '@chirp/contracts';
 import { formatTimestamp, toExportedPost, type AccountData, type NameReservation, type SpecView, type StoredImage, type StoredUser } from '@chirp/api-rules';
+import { announceAuthorGone } from './live-events';
 import { namedImageColumn } from './named-pictures';
 import { storedImages } from './records';
 import type { Queryable } from './sql';
@@ -107,11 +108,13 @@ export async function deleteAccountRows(tx: Queryable, user: Pick<StoredUser, '_
   // The rest goes with the row: its posts (and the reactions, bookmarks and notifications about them),
   // its reactions, bookmarks, follows both ways, mutes and blocks both ways, its notifications.
   await tx.query('DELETE FROM users WHERE id = $1::uuid', id);
-  // Events written by the deletions above, and earlier ones that name the account or its posts.
+  // Events written by the deletions above, and earlier ones that name the account or its posts; then
+  // the notice that takes its posts off open pages (kept nowhere).
   await tx.query(
     `DELETE FROM live_events WHERE user_id::text = $1 OR body->>'by' = $1 OR body->>'author' = $2 OR body->>'postId' = ANY($3::text[])`,
     [user._id, user.username, ownPosts.map((post) => post.id)],
   );
+  await announceAuthorGone(tx, user._id, true);
   await tx.query('DELETE FROM username_reservations WHERE free_at <= now()');
   await tx.query(
     `INSERT INTO username_reservations (digest, free_at) VALUES ($1, $2)

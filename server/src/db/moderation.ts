@@ -5,6 +5,7 @@
 import { formatTimestamp, type ReportInput } from '@chirp/api-rules';
 import type { AuditEntry, ModerationAction, ReportReason } from '@chirp/contracts';
 import { MAX_AUDIT_ENTRIES, MAX_REPORTED_POSTS } from '@chirp/contracts';
+import { announceAuthorGone } from './live-events';
 import { rowIds } from './records';
 import type { Queryable } from './sql';
 
@@ -75,18 +76,20 @@ export async function postAuthor(q: Queryable, postId: string): Promise<string |
 }
 
 /**
- * Suspends an account (every session ends: its session version moves on) or lifts the suspension;
- * false for no such account.
+ * Suspends an account (every session ends: its session version moves on; a new suspension is
+ * announced live, so open pages take its posts away) or lifts the suspension; false for no such account.
  */
 export async function setSuspended(q: Queryable, userId: string, suspended: boolean): Promise<boolean> {
   const [id] = rowIds([userId]);
   if (!id) return false;
-  const { rows } = await q.query(
-    suspended
-      ? 'UPDATE users SET suspended_at = coalesce(suspended_at, now()), session_version = session_version + 1 WHERE id = $1::uuid RETURNING 1'
-      : 'UPDATE users SET suspended_at = NULL WHERE id = $1::uuid RETURNING 1',
+  if (!suspended) return (await q.query('UPDATE users SET suspended_at = NULL WHERE id = $1::uuid RETURNING 1', [id])).rows.length > 0;
+  const { rows } = await q.query<{ newly: boolean }>(
+    `WITH target AS (SELECT id, suspended_at IS NULL AS newly FROM users WHERE id = $1::uuid FOR UPDATE)
+     UPDATE users u SET suspended_at = coalesce(u.suspended_at, now()), session_version = u.session_version + 1
+       FROM target t WHERE u.id = t.id RETURNING t.newly`,
     [id],
   );
+  if (rows[0]?.newly) await announceAuthorGone(q, id, false);
   return rows.length > 0;
 }
 

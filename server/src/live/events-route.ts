@@ -126,6 +126,7 @@ export function eventsRoute(app: FastifyInstance, hub: LiveHub, options: EventsR
     const send = (stored: StoredEvent) => {
       if (sent.has(stored.id)) return;
       sent.add(stored.id);
+      if (stored.transient) return write(formatServerSentEvent(undefined, stored.event));
       const id = BigInt(stored.id);
       write(formatServerSentEvent(id > lastSentId ? stored.id : undefined, stored.event));
       if (id > lastSentId) lastSentId = id;

@@ -14,6 +14,11 @@ export interface StoredEvent {
   /** Only this person hears it; null: everyone signed in. */
   userId: string | null;
   event: LiveEvent;
+  /**
+   * A notice (migration 024): its id is its own, but no row holds it, so it is never replayed and a
+   * page is sent it without an id (one it came back with would not be found).
+   */
+  transient?: true;
 }
 
 /** One connected stream. */
@@ -130,7 +135,8 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
     if (recent.has(stored.id)) return;
     recent.add(stored.id);
     if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
-    if (BigInt(stored.id) > newest) newest = BigInt(stored.id);
+    // Where a catch-up reads from: a row of the table.
+    if (!stored.transient && BigInt(stored.id) > newest) newest = BigInt(stored.id);
     const { event } = stored;
     if (stored.userId !== null) {
       byUser.get(stored.userId)?.forEach((client) => client.deliver(stored));
@@ -196,15 +202,21 @@ export async function startLiveHub(sql: Sql, options: HubOptions): Promise<LiveH
   const stopListening = await sql.listen(channel, {
     message(payload) {
       try {
-        const message = JSON.parse(payload) as Partial<ForwardedPosts> & { seq: number; userId: string | null; type: string; body: unknown };
+        const message = JSON.parse(payload) as Partial<ForwardedPosts> & {
+          seq: number;
+          userId: string | null;
+          type: string;
+          body: unknown;
+          transient?: boolean;
+        };
         if (message.streamPosts) {
           const { userId, streamId, postIds } = message.streamPosts;
           showHere(userId, streamId, postIds === '' ? [] : postIds.split(' '));
           return;
         }
-        const { seq, userId, type, body } = message;
+        const { seq, userId, type, body, transient } = message;
         const stored = toStored({ seq: String(seq), user_id: userId, type, body });
-        if (stored) dispatch(stored);
+        if (stored) dispatch(transient ? { ...stored, transient: true } : stored);
       } catch (error) {
         console.warn('A live event could not be read:', error);
       }

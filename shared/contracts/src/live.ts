@@ -15,7 +15,7 @@ export interface NewPostEvent {
 
 /**
  * Someone deleted a post (a reply names the post it answered): pages that show it take it away. Not
- * sent for the posts of a deleted account (the account's page and its posts answer 404 from then on).
+ * sent for each post of a deleted account: `authorGone` says it once for all of them.
  */
 export interface GoneEvent {
   type: 'gone';
@@ -23,6 +23,17 @@ export interface GoneEvent {
   /** The author's username. */
   author: string;
   replyTo?: string;
+}
+
+/**
+ * An account was deleted (`deleted`) or suspended: nobody is shown its posts any more, so pages that
+ * show them take them away. It names the account by its id alone (no name, nothing it wrote): the
+ * deletion removes every other event about the account, and this one goes when events are swept.
+ */
+export interface AuthorGoneEvent {
+  type: 'authorGone';
+  authorId: string;
+  deleted: boolean;
 }
 
 /** A post's like count changed, because `by` liked it (`liked`) or took the like back. */
@@ -46,7 +57,7 @@ export interface ResyncEvent {
   type: 'resync';
 }
 
-export type LiveEvent = NewPostEvent | GoneEvent | LikesEvent | UnreadEvent | ResyncEvent;
+export type LiveEvent = NewPostEvent | GoneEvent | AuthorGoneEvent | LikesEvent | UnreadEvent | ResyncEvent;
 
 export const LIVE = {
   /** Under /api. */
@@ -129,6 +140,8 @@ export function readLiveEvent(type: string, data: unknown): LiveEvent | null {
       return isText(data.postId) && isText(data.author) && (data.replyTo === undefined || data.replyTo === null || isText(data.replyTo))
         ? { type, postId: data.postId, author: data.author, ...(isText(data.replyTo) ? { replyTo: data.replyTo } : {}) }
         : null;
+    case 'authorGone':
+      return isText(data.authorId) && typeof data.deleted === 'boolean' ? { type, authorId: data.authorId, deleted: data.deleted } : null;
     case 'likes':
       return isText(data.postId) && isCount(data.likeCount) && isText(data.by) && typeof data.liked === 'boolean'
         ? { type, postId: data.postId, likeCount: data.likeCount, by: data.by, liked: data.liked }

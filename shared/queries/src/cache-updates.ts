@@ -231,6 +231,37 @@ export function postDeletedElsewhere(postId: string, author: string, replyTo?: s
 
 
 /**
+ * An account deleted or suspended, announced live: nobody is shown its posts any more. They leave
+ * every list, as do the lines it reposted into a Following list (the post may still belong there at
+ * its own time: those lists are stale); quotes of them show where they were; the post pages that
+ * show one and its profile load again if on screen (then not found). Lists of people are stale.
+ */
+export function authorGone(authorId: string, deleted: boolean): void {
+  const byThem = (entry: { author: UserSummary }) => entry.author._id === authorId;
+  const marker = { deleted: true as const, ...(deleted ? {} : { unavailable: true as const }) };
+  const quoteGone = (entry: CompactPost) =>
+    entry.quote && !('deleted' in entry.quote) && byThem(entry.quote) ? { ...entry, quote: { _id: entry.quote._id, ...marker } } : entry;
+  const stays = (entry: CompactPost) => !byThem(entry) && entry.repostedBy?._id !== authorId;
+  updatePostLists((posts) => (posts.every((entry) => stays(entry) && quoteGone(entry) === entry) ? posts : posts.filter(stays).map(quoteGone)));
+  updateThreads(quoteGone);
+  void queryClient.invalidateQueries({
+    queryKey: queryKeys.threads,
+    refetchType: 'active',
+    predicate: (query) => {
+      const thread = query.state.data as ThreadResponse | undefined;
+      return thread !== undefined && (byThem(thread.post) || thread.ancestors.some((entry) => !('deleted' in entry) && byThem(entry)));
+    },
+  });
+  void queryClient.invalidateQueries({
+    queryKey: queryKeys.profiles,
+    refetchType: 'active',
+    predicate: (query) => (query.state.data as Profile | undefined)?._id === authorId,
+  });
+  markStale(FOLLOWING_LISTS);
+  markStale(queryKeys.people);
+}
+
+/**
  * A like count announced live, wherever the post shows (so an open page never shows a stale count); `likedByMe` when the signed-in
  * person changed it (in another tab: this one then shows their like too).
  */

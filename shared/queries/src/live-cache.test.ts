@@ -1,5 +1,5 @@
 import { compactApi, configureApi, queryClient, useSession } from '@chirp/session';
-import { aCompactPost, aPostPage, aProfile, hearLiveEvent } from '@chirp/session/testing';
+import { aCompactPost, aPostPage, aProfile, hearLiveEvent, summaryOf } from '@chirp/session/testing';
 import { STORAGE_KEYS } from '@chirp/contracts';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,6 +84,36 @@ describe('a live event on the page', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toHaveLength(2);
     stop.forEach((unsubscribe) => unsubscribe());
+  });
+
+  it('takes every post of an account deleted or suspended off the page: its posts, its reposts, its quoted posts, its post pages and its profile', async () => {
+    const ann = aProfile({ _id: 'ann-id', username: 'ann' });
+    const byAnn = aCompactPost({ _id: 'by-ann' }, summaryOf(ann));
+    const repostedByAnn = aCompactPost({ _id: 'reposted', repostedBy: summaryOf(ann) });
+    const { repostCount: _count, repostedByMe: _mine, ...quoted } = byAnn;
+    const quote = aCompactPost({ _id: 'quote', quoteOf: 'by-ann', quote: quoted });
+    const other = aCompactPost({ _id: 'other' });
+    storeFeed(byAnn, repostedByAnn, quote, other);
+    const asked: string[] = [];
+    const shown = (key: readonly unknown[], data: unknown) =>
+      new QueryObserver(queryClient, { queryKey: key, queryFn: () => (asked.push(String(key[1])), data), initialData: data, staleTime: Infinity }).subscribe(() => {});
+    const stop = [
+      shown(queryKeys.thread('by-ann'), { ancestors: [], post: byAnn }),
+      shown(queryKeys.thread('a-reply'), { ancestors: [byAnn], post: aCompactPost({ _id: 'a-reply' }) }),
+      shown(queryKeys.thread('other'), { ancestors: [], post: other }),
+      shown(queryKeys.profile('ann'), ann),
+      shown(queryKeys.profile('someone'), aProfile({ username: 'someone' })),
+    ];
+
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', deleted: false });
+    expect(feedPosts().map((post) => post._id)).toEqual(['quote', 'other']);
+    expect(feedPosts()[0]!.quote).toEqual({ _id: 'by-ann', deleted: true, unavailable: true });
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['a-reply', 'ann', 'by-ann']));
+    stop.forEach((unsubscribe) => unsubscribe());
+
+    storeFeed(quote);
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', deleted: true });
+    expect(feedPosts()[0]!.quote).toEqual({ _id: 'by-ann', deleted: true });
   });
 
   it('sets the unread count, and a resync marks everything to load again', () => {

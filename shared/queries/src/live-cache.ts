@@ -5,7 +5,7 @@
  * count, a `resync` reads everything again, a new session's profile goes into the cache and its home
  * feed starts loading. Lists of posts (`installListUpdates`, whoever shows such lists: the feed): a
  * like count changes where the post shows, a reply made elsewhere counts on its post, a deleted post
- * leaves them. Posts by others waiting behind the feeds' "N new posts" button are the feed's own
+ * leaves them, and so do the posts of an account deleted or suspended. Posts by others waiting behind the feeds' "N new posts" button are the feed's own
  * business: it listens for them.
  *
  * Every package that bundles this one may install them; the kernel keeps the first registration
@@ -13,7 +13,7 @@
  */
 import { paths } from '@chirp/contracts';
 import { madeHere, onLiveEvent, onSessionChange, queryClient, type LiveSignal, useSession } from '@chirp/session';
-import { likesAnnounced, postDeletedElsewhere, replyAnnounced } from './cache-updates';
+import { authorGone, likesAnnounced, postDeletedElsewhere, replyAnnounced } from './cache-updates';
 import { homeListAt, queryKeys } from './keys';
 import { prefetchPosts } from './post-queries';
 
@@ -47,6 +47,8 @@ export function liveListEventHeard(event: LiveSignal): void {
     likesAnnounced(event.postId, event.likeCount, event.by === me ? event.liked : undefined);
   } else if (event.type === 'gone') {
     postDeletedElsewhere(event.postId, event.author, event.replyTo);
+  } else if (event.type === 'authorGone') {
+    authorGone(event.authorId, event.deleted);
   }
 }
 
