@@ -43,7 +43,7 @@ function authorGoneEvents(before: Database, after: Database): AddressedEvent[] {
   return before.users.flatMap((user): AddressedEvent[] => {
     const kept = now.get(user._id);
     if (kept && (user.suspended || !kept.suspended)) return [];
-    return [{ userId: null, event: { type: 'authorGone', authorId: user._id, deleted: !kept } }];
+    return [{ userId: null, event: { type: 'authorGone', authorId: user._id, author: user.username, deleted: !kept } }];
   });
 }
 

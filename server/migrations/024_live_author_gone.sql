@@ -1,4 +1,4 @@
--- An account deleted or suspended is announced live once ('authorGone', naming its id), so pages
+-- An account deleted or suspended is announced live once ('authorGone', naming it), so pages
 -- left open take its posts away at once rather than when someone next acts on one of them. It is a
 -- notice, not a row of live_events: a deleted account leaves nothing behind (the deletion removes
 -- every event about it), so a page that was away when it was said is not told again; it finds the

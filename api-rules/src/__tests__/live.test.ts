@@ -48,15 +48,15 @@ describe('the live events of a change', () => {
       { userId: null, event: { type: 'gone', postId: reply._id, author: 'bob', replyTo: post._id } },
     ]);
     expect(liveEventsOf(withReply, { ...withReply, posts: [reply] })).toEqual([{ userId: null, event: { type: 'gone', postId: post._id, author: 'ann' } }]);
-    // Ann's account goes, and her post with it: the account is announced, by its id alone.
+    // Ann's account goes, and her post with it: the account is announced, once for all its posts.
     expect(liveEventsOf(withReply, { ...withReply, users: [bob], posts: [reply] })).toEqual([
-      { userId: null, event: { type: 'authorGone', authorId: 'ann', deleted: true } },
+      { userId: null, event: { type: 'authorGone', authorId: 'ann', author: 'ann', deleted: true } },
     ]);
   });
 
   it('announce a suspension once, when it starts', () => {
     const suspended = { ...empty, users: [ann, { ...bob, suspended: true as const }] };
-    expect(liveEventsOf(empty, suspended)).toEqual([{ userId: null, event: { type: 'authorGone', authorId: 'bob', deleted: false } }]);
+    expect(liveEventsOf(empty, suspended)).toEqual([{ userId: null, event: { type: 'authorGone', authorId: 'bob', author: 'bob', deleted: false } }]);
     expect(liveEventsOf(suspended, { ...suspended, users: [ann, { ...bob, suspended: true as const, bio: 'still' }] })).toEqual([]);
     expect(liveEventsOf(suspended, empty)).toEqual([]);
   });

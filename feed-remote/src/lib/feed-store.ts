@@ -44,6 +44,8 @@ interface FeedState {
   newPostsShown: () => void;
   /** A post was announced deleted live: if it waits behind the button, it no longer does. */
   announcedPostGone: (postId: string) => void;
+  /** An account was announced deleted or suspended live: none of its posts waits behind the button. */
+  announcedAuthorGone: (author: string) => void;
   /** The person confirmed a post's deletion. */
   deletionStarted: (post: CompactPost) => void;
   /** The deletion was undone, refused or done: the query cache says again whether the post shows. */
@@ -78,6 +80,13 @@ export const useFeedStore = createStore<FeedState>()((set) => ({
       const { [postId]: _gone, ...newPostAuthors } = state.newPostAuthors;
       return { newPostIds: state.newPostIds.filter((id) => id !== postId), newPostAuthors };
     }),
+  announcedAuthorGone: (author) =>
+    set((state) => {
+      const gone = state.newPostIds.filter((postId) => state.newPostAuthors[postId] === author);
+      if (gone.length === 0) return state;
+      const newPostAuthors = Object.fromEntries(Object.entries(state.newPostAuthors).filter(([, name]) => name !== author));
+      return { newPostIds: state.newPostIds.filter((postId) => !gone.includes(postId)), newPostAuthors };
+    }),
   deletionStarted: ({ _id: postId, replyTo }) =>
     set((state) => ({ deletingPosts: [...state.deletingPosts.filter((entry) => entry.postId !== postId), { postId, replyTo }] })),
   deletionEnded: (postId) =>
@@ -109,6 +118,7 @@ onSessionChange('feed store', (change) => {
 // one deleted meanwhile stops waiting.
 onLiveEvent('feed new posts', (event) => {
   if (event.type === 'gone') useFeedStore.getState().announcedPostGone(event.postId);
+  if (event.type === 'authorGone') useFeedStore.getState().announcedAuthorGone(event.author);
   if (event.type !== 'post' || event.replyTo !== undefined) return;
   void madeHere(event.postId).then((made) => {
     if (!made && !postCached(event.postId)) useFeedStore.getState().postAnnounced(event.postId, event.author);

@@ -114,14 +114,14 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     expect(JSON.parse((await stream.next(eventOf('gone', { postId }))).data)).toEqual({ postId, author: 'live.watcher' });
   });
 
-  it('tells everyone once that a suspended or deleted account’s posts are gone, by its id alone, with no event id to come back from', async () => {
+  it('tells everyone once that a suspended or deleted account’s posts are gone, with no event id to come back from', async () => {
     const stream = await open(guest.token);
     await stream.next((message) => message.event === 'ready');
     const signUp = async (name: string) => {
       const username = `${name}${Math.random().toString(36).slice(2, 8)}`;
       const answer = await post(server.url, '/auth/signup', { username, password: 'long enough', firstName: 'Soon', lastName: 'Gone' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      return { token: answer.body.encodedToken as string, id: idOf(answer.body.encodedToken as string)._id };
+      return { token: answer.body.encodedToken as string, id: idOf(answer.body.encodedToken as string)._id, username };
     };
     const suspended = await signUp('live.suspended');
     await compactPost(suspended.token, 'live: by someone soon suspended');
@@ -130,7 +130,7 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
       expect((await post(server.url, `/moderation/users/${suspended.id}/suspend`, {}, moderator)).status).toBe(200);
     }
     const heard = await stream.next(eventOf('authorGone', { authorId: suspended.id }));
-    expect(JSON.parse(heard.data)).toEqual({ authorId: suspended.id, deleted: false });
+    expect(JSON.parse(heard.data)).toEqual({ authorId: suspended.id, author: suspended.username, deleted: false });
     expect(heard.id).toBeUndefined();
     // A client that comes back from its last event is neither told to read everything again nor told this again.
     const lastId = stream.messages.findLast((message) => message.id !== undefined)!.id!;
@@ -142,7 +142,7 @@ describe('GET /api/events', { timeout: 20_000 }, () => {
     const leaver = await signUp('live.leaver');
     await compactPost(leaver.token, 'live: by someone about to leave');
     expect((await post(server.url, '/account/delete', { password: 'long enough' }, leaver.token)).status).toBe(200);
-    expect(JSON.parse((await stream.next(eventOf('authorGone', { authorId: leaver.id }))).data)).toEqual({ authorId: leaver.id, deleted: true });
+    expect(JSON.parse((await stream.next(eventOf('authorGone', { authorId: leaver.id }))).data)).toEqual({ authorId: leaver.id, author: leaver.username, deleted: true });
     // Suspended twice, announced once.
     expect(stream.messages.filter(eventOf('authorGone', { authorId: suspended.id }))).toHaveLength(1);
   });

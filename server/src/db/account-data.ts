@@ -114,7 +114,7 @@ export async function deleteAccountRows(tx: Queryable, user: Pick<StoredUser, '_
     `DELETE FROM live_events WHERE user_id::text = $1 OR body->>'by' = $1 OR body->>'author' = $2 OR body->>'postId' = ANY($3::text[])`,
     [user._id, user.username, ownPosts.map((post) => post.id)],
   );
-  await announceAuthorGone(tx, user._id, true);
+  await announceAuthorGone(tx, user, true);
   await tx.query('DELETE FROM username_reservations WHERE free_at <= now()');
   await tx.query(
     `INSERT INTO username_reservations (digest, free_at) VALUES ($1, $2)

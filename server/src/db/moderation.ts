@@ -83,13 +83,13 @@ export async function setSuspended(q: Queryable, userId: string, suspended: bool
   const [id] = rowIds([userId]);
   if (!id) return false;
   if (!suspended) return (await q.query('UPDATE users SET suspended_at = NULL WHERE id = $1::uuid RETURNING 1', [id])).rows.length > 0;
-  const { rows } = await q.query<{ newly: boolean }>(
+  const { rows } = await q.query<{ newly: boolean; username: string }>(
     `WITH target AS (SELECT id, suspended_at IS NULL AS newly FROM users WHERE id = $1::uuid FOR UPDATE)
      UPDATE users u SET suspended_at = coalesce(u.suspended_at, now()), session_version = u.session_version + 1
-       FROM target t WHERE u.id = t.id RETURNING t.newly`,
+       FROM target t WHERE u.id = t.id RETURNING t.newly, u.username`,
     [id],
   );
-  if (rows[0]?.newly) await announceAuthorGone(q, id, false);
+  if (rows[0]?.newly) await announceAuthorGone(q, { _id: id, username: rows[0].username }, false);
   return rows.length > 0;
 }
 

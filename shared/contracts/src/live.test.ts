@@ -35,8 +35,9 @@ describe('live events on the wire', () => {
     expect(readLiveEvent('post', 'not an object')).toBeNull();
     expect(readLiveEvent('ready', {})).toBeNull();
     expect(readLiveEvent('resync', {})).toEqual({ type: 'resync' });
-    expect(readLiveEvent('authorGone', { authorId: 'u', deleted: false })).toEqual({ type: 'authorGone', authorId: 'u', deleted: false });
-    expect(readLiveEvent('authorGone', { authorId: 'u' })).toBeNull();
-    expect(readLiveEvent('authorGone', { authorId: '', deleted: true })).toBeNull();
+    expect(readLiveEvent('authorGone', { authorId: 'u', author: 'ann', deleted: false })).toEqual({ type: 'authorGone', authorId: 'u', author: 'ann', deleted: false });
+    expect(readLiveEvent('authorGone', { authorId: 'u', author: 'ann' })).toBeNull();
+    expect(readLiveEvent('authorGone', { authorId: '', author: 'ann', deleted: true })).toBeNull();
+    expect(readLiveEvent('authorGone', { authorId: 'u', deleted: true })).toBeNull();
   });
 });

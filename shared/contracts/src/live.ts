@@ -27,12 +27,14 @@ export interface GoneEvent {
 
 /**
  * An account was deleted (`deleted`) or suspended: nobody is shown its posts any more, so pages that
- * show them take them away. It names the account by its id alone (no name, nothing it wrote): the
- * deletion removes every other event about the account, and this one goes when events are swept.
+ * show them take them away. Sent to the pages connected at that moment and kept nowhere (it is not
+ * replayed): a deleted account leaves nothing behind.
  */
 export interface AuthorGoneEvent {
   type: 'authorGone';
   authorId: string;
+  /** The account's username. */
+  author: string;
   deleted: boolean;
 }
 
@@ -141,7 +143,9 @@ export function readLiveEvent(type: string, data: unknown): LiveEvent | null {
         ? { type, postId: data.postId, author: data.author, ...(isText(data.replyTo) ? { replyTo: data.replyTo } : {}) }
         : null;
     case 'authorGone':
-      return isText(data.authorId) && typeof data.deleted === 'boolean' ? { type, authorId: data.authorId, deleted: data.deleted } : null;
+      return isText(data.authorId) && isText(data.author) && typeof data.deleted === 'boolean'
+        ? { type, authorId: data.authorId, author: data.author, deleted: data.deleted }
+        : null;
     case 'likes':
       return isText(data.postId) && isCount(data.likeCount) && isText(data.by) && typeof data.liked === 'boolean'
         ? { type, postId: data.postId, likeCount: data.likeCount, by: data.by, liked: data.liked }

@@ -236,7 +236,7 @@ export function postDeletedElsewhere(postId: string, author: string, replyTo?: s
  * its own time: those lists are stale); quotes of them show where they were; the post pages that
  * show one and its profile load again if on screen (then not found). Lists of people are stale.
  */
-export function authorGone(authorId: string, deleted: boolean): void {
+export function authorGone({ authorId, author, deleted }: { authorId: string; author: string; deleted: boolean }): void {
   const byThem = (entry: { author: UserSummary }) => entry.author._id === authorId;
   const marker = { deleted: true as const, ...(deleted ? {} : { unavailable: true as const }) };
   const quoteGone = (entry: CompactPost) =>
@@ -252,11 +252,7 @@ export function authorGone(authorId: string, deleted: boolean): void {
       return thread !== undefined && (byThem(thread.post) || thread.ancestors.some((entry) => !('deleted' in entry) && byThem(entry)));
     },
   });
-  void queryClient.invalidateQueries({
-    queryKey: queryKeys.profiles,
-    refetchType: 'active',
-    predicate: (query) => (query.state.data as Profile | undefined)?._id === authorId,
-  });
+  reloadShown(queryKeys.profile(author));
   markStale(FOLLOWING_LISTS);
   markStale(queryKeys.people);
 }

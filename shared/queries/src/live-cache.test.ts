@@ -105,14 +105,14 @@ describe('a live event on the page', () => {
       shown(queryKeys.profile('someone'), aProfile({ username: 'someone' })),
     ];
 
-    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', deleted: false });
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: false });
     expect(feedPosts().map((post) => post._id)).toEqual(['quote', 'other']);
     expect(feedPosts()[0]!.quote).toEqual({ _id: 'by-ann', deleted: true, unavailable: true });
     await vi.waitFor(() => expect(asked.sort()).toEqual(['a-reply', 'ann', 'by-ann']));
     stop.forEach((unsubscribe) => unsubscribe());
 
     storeFeed(quote);
-    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', deleted: true });
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: true });
     expect(feedPosts()[0]!.quote).toEqual({ _id: 'by-ann', deleted: true });
   });
 

@@ -48,7 +48,7 @@ export function liveListEventHeard(event: LiveSignal): void {
   } else if (event.type === 'gone') {
     postDeletedElsewhere(event.postId, event.author, event.replyTo);
   } else if (event.type === 'authorGone') {
-    authorGone(event.authorId, event.deleted);
+    authorGone(event);
   }
 }
 

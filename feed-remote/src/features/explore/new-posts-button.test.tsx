@@ -53,6 +53,21 @@ describe('new posts announced live on a feed', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /new post/ })).toBeNull());
   });
 
+  it('stops counting the waiting posts of an account once it is announced deleted or suspended', async () => {
+    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
+    renderWithApp(<ExplorePage />);
+    await screen.findByText('Already here');
+    act(() => {
+      hearLiveEvent({ type: 'post', postId: 'fresh', author: 'ann' });
+      hearLiveEvent({ type: 'post', postId: 'fresher', author: 'bob' });
+      hearLiveEvent({ type: 'post', postId: 'freshest', author: 'ann' });
+    });
+    expect(await screen.findByRole('button', { name: '3 new posts' })).toBeInTheDocument();
+    act(() => hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: false }));
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    expect(useFeedStore.getState().newPostAuthors).toEqual({ fresher: 'bob' });
+  });
+
   it('counts only what the feed does not show yet, and nothing for a reply', async () => {
     vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
     renderWithApp(<ExplorePage />);
