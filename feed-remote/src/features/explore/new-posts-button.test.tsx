@@ -17,6 +17,16 @@ afterAll(() => uninstall());
 beforeEach(() => logInAs(aProfile({ username: 'reader' })));
 afterEach(() => vi.restoreAllMocks());
 
+/** Explore showing one post, then posts announced live (their id: their author's name). */
+async function exploreWith(announced: Record<string, string>) {
+  vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
+  renderWithApp(<ExplorePage />);
+  await screen.findByText('Already here');
+  act(() => {
+    for (const [postId, author] of Object.entries(announced)) hearLiveEvent({ type: 'post', postId, author });
+  });
+}
+
 describe('new posts announced live on a feed', () => {
   it('wait behind "1 new post" without moving the list; pressing it shows them first', async () => {
     const feed = vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
@@ -39,13 +49,7 @@ describe('new posts announced live on a feed', () => {
   });
 
   it('stops counting a waiting post once it is announced deleted', async () => {
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
-    renderWithApp(<ExplorePage />);
-    await screen.findByText('Already here');
-    act(() => {
-      hearLiveEvent({ type: 'post', postId: 'fresh', author: 'ann' });
-      hearLiveEvent({ type: 'post', postId: 'fresher', author: 'bob' });
-    });
+    await exploreWith({ fresh: 'ann', fresher: 'bob' });
     expect(await screen.findByRole('button', { name: '2 new posts' })).toBeInTheDocument();
     act(() => hearLiveEvent({ type: 'gone', postId: 'fresh', author: 'ann' }));
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
@@ -54,14 +58,7 @@ describe('new posts announced live on a feed', () => {
   });
 
   it('stops counting the waiting posts of an account once it is announced deleted or suspended', async () => {
-    vi.spyOn(compactApi, 'feed').mockResolvedValue(aPostPage([old]));
-    renderWithApp(<ExplorePage />);
-    await screen.findByText('Already here');
-    act(() => {
-      hearLiveEvent({ type: 'post', postId: 'fresh', author: 'ann' });
-      hearLiveEvent({ type: 'post', postId: 'fresher', author: 'bob' });
-      hearLiveEvent({ type: 'post', postId: 'freshest', author: 'ann' });
-    });
+    await exploreWith({ fresh: 'ann', fresher: 'bob', freshest: 'ann' });
     expect(await screen.findByRole('button', { name: '3 new posts' })).toBeInTheDocument();
     act(() => hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: false }));
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
