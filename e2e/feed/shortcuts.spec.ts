@@ -76,7 +76,11 @@ test('? lists the shortcuts in a dialog that Escape closes; the sidebar offers t
 
 test('when the list of shortcuts cannot be fetched, a toast says why and the page goes on; the next ? fetches it again', async ({ page, consoleErrors }) => {
   const chunk = /\/assets\/keyboard-shortcuts-dialog-[\w-]+\.js$/;
-  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  // Refused for the whole context, and from a fresh load on: twice (once in CI), a route set on the
+  // page already loaded let the file through and the dialog opened; the cause was not found.
+  await page.context().route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await feedReady(page);
   await page.keyboard.press('Shift+?');
   await expect(toastMessage(page, 'Cannot reach the server. Check your connection and try again.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
@@ -85,7 +89,7 @@ test('when the list of shortcuts cannot be fetched, a toast says why and the pag
   expect(consoleErrors).toEqual([expect.stringContaining('net::ERR_INTERNET_DISCONNECTED')]);
   consoleErrors.length = 0;
 
-  await page.unroute(chunk);
+  await page.context().unroute(chunk);
   await page.keyboard.press('Shift+?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
 });
