@@ -107,12 +107,18 @@ export function serveDirectory(directory, { spa = false } = {}) {
   const base = resolve(directory);
   return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const wantsPage = (path) => /\btext\/html\b/.test(request.headers.accept ?? '') || !extname(path);
     let pathname;
     try {
       pathname = decodeURIComponent(url.pathname);
     } catch {
-      response.writeHead(400).end('Bad request');
-      return;
+      // A link cut inside an escape (%E0%A4 of a longer one) names no file, but a page of the app's
+      // can say so in its own words; anything else is refused.
+      if (!(spa && wantsPage(url.pathname))) {
+        response.writeHead(400).end('Bad request');
+        return;
+      }
+      pathname = '/';
     }
     let file = normalize(join(base, pathname));
     if (file !== base && !file.startsWith(base + sep)) {
@@ -121,8 +127,7 @@ export function serveDirectory(directory, { spa = false } = {}) {
     }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) {
-      const wantsPage = /\btext\/html\b/.test(request.headers.accept ?? '') || !extname(pathname);
-      if (spa && wantsPage && !pathname.startsWith('/assets/')) file = join(base, 'index.html');
+      if (spa && wantsPage(pathname) && !pathname.startsWith('/assets/')) file = join(base, 'index.html');
       else {
         response
           .writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' })

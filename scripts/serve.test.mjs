@@ -82,6 +82,12 @@ describe("npm start puts the shell's deploy-time files in its page", () => {
     expect((await deployFiles('/')).files.remotes).toEqual({ feed: 'https://cdn.test/feed/2.0.0/remoteEntry.js' });
   });
 
+  it('answers the page for an app address whose escapes do not decode (the app says nothing is there); a file so named is refused', async () => {
+    for (const path of ['/profile/%E0%A4', '/home%']) expect((await deployFiles(path)).page).toContain('<title>Chirp</title>');
+    expect((await fetch(`${shellUrl}/assets/app-%E0%A4.js`)).status).toBe(400);
+    expect((await fetch(`${url}/profile/%E0%A4`, { headers: { accept: 'text/html' } })).status).toBe(400);
+  });
+
   it('leaves out a file that is missing or not JSON: the page asks for it and reports it', async () => {
     writeFileSync(join(directory, 'remotes.json'), '{ "feed": ');
     rmSync(join(directory, 'config.json'));
