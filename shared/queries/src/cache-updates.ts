@@ -234,7 +234,7 @@ export function postDeletedElsewhere(postId: string, author: string, replyTo?: s
  * An account deleted or suspended, announced live: nobody is shown its posts any more. They leave
  * every list, as do the lines it reposted into a Following list (the post may still belong there at
  * its own time: those lists are stale); quotes of them show where they were; the post pages that
- * show one and its profile load again if on screen (then not found). Lists of people are stale.
+ * show one and its profile load again if on screen (then not found). It leaves the lists of people.
  */
 export function authorGone({ authorId, author, deleted }: { authorId: string; author: string; deleted: boolean }): void {
   const byThem = (entry: { author: UserSummary }) => entry.author._id === authorId;
@@ -254,6 +254,9 @@ export function authorGone({ authorId, author, deleted }: { authorId: string; au
   });
   reloadShown(queryKeys.profile(author));
   markStale(FOLLOWING_LISTS);
+  // Out of the lists of people too; a suspended account stays in one's own muted and blocked lists.
+  const keptIn = (source: PeopleSource) => !deleted && (source.kind === 'muted' || source.kind === 'blocked');
+  updatePeopleLists((users, source) => (keptIn(source) || !users.some((user) => user._id === authorId) ? users : users.filter((user) => user._id !== authorId)));
   markStale(queryKeys.people);
 }
 

@@ -116,6 +116,19 @@ describe('a live event on the page', () => {
     expect(feedPosts()[0]!.quote).toEqual({ _id: 'by-ann', deleted: true });
   });
 
+  it('takes an account deleted or suspended out of the lists of people; a suspended one stays among those one muted or blocked', () => {
+    const people = (kind: 'suggestions' | 'muted', ...ids: string[]) =>
+      queryClient.setQueryData(queryKeys.peopleList({ kind }), { pages: [{ users: ids.map((_id) => ({ ...aProfile({ _id }), followedByMe: false })), nextCursor: null }], pageParams: [undefined] });
+    const idsIn = (kind: 'suggestions' | 'muted') =>
+      queryClient.getQueryData<{ pages: Array<{ users: Array<{ _id: string }> }> }>(queryKeys.peopleList({ kind }))!.pages[0]!.users.map((user) => user._id);
+    people('suggestions', 'ann-id', 'bob-id');
+    people('muted', 'ann-id');
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: false });
+    expect([idsIn('suggestions'), idsIn('muted')]).toEqual([['bob-id'], ['ann-id']]);
+    hearLiveEvent({ type: 'authorGone', authorId: 'ann-id', author: 'ann', deleted: true });
+    expect(idsIn('muted')).toEqual([]);
+  });
+
   it('sets the unread count, and a resync marks everything to load again', () => {
     hearLiveEvent({ type: 'unread', unread: 5 });
     expect(queryClient.getQueryData(queryKeys.unreadNotifications)).toBe(5);
