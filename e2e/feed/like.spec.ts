@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, openLoggedIn, test } from '../support/fixtures';
 import { EVERYONE, feedReady, homeFeed, likeButton, likeCount, postCard, toastMessage } from './feed-helpers';
 
@@ -80,21 +81,35 @@ test('the Like button answers at once, and rapid clicks never double count', asy
   await expect(likeButton(postCard(page, CHECKLIST))).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('each action stands in the same column on every card, whatever its count', async ({ page }) => {
+/** The x of each card's Like, Repost, Quote and Bookmark on the Everyone feed, whose like counts run from 0 to 4 digits. */
+async function actionColumns(page: Page) {
   await openLoggedIn(page, EVERYONE);
   await feedReady(page);
   const names = ['Like', 'Repost', 'Quote', 'Bookmark'];
   const cards = homeFeed(page).getByRole('article');
-  const columns = async () =>
-    Promise.all(
-      (await cards.all()).map(async (card) =>
-        Promise.all(names.map(async (name) => Math.round((await card.getByRole('button', { name, exact: true }).boundingBox())!.x))),
-      ),
-    );
   // The demo feed's like counts run from 0 (no button) through 2 to 4 digits (a button that opens the list).
   const counts = await cards.locator('.post-card__action--like .post-card__count').allTextContents();
   expect(new Set(counts.map((count) => count.length)).size).toBeGreaterThan(1);
-  const rows = await columns();
+  return Promise.all(
+    (await cards.all()).map(async (card) =>
+      Promise.all(names.map(async (name) => Math.round((await card.getByRole('button', { name, exact: true }).boundingBox())!.x))),
+    ),
+  );
+}
+
+test('each action stands in the same column on every card, whatever its count', async ({ page }) => {
+  const rows = await actionColumns(page);
   expect(rows.length).toBeGreaterThan(3);
   for (const row of rows) expect(row).toEqual(rows[0]);
+});
+
+test('on a phone 390 px wide too, where the actions are spread across the card, inside it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rows = await actionColumns(page);
+  for (const row of rows) expect(row).toEqual(rows[0]);
+  const cards = homeFeed(page).getByRole('article');
+  for (const card of await cards.all()) {
+    const [box, bookmark] = await Promise.all([card.boundingBox(), card.getByRole('button', { name: 'Bookmark', exact: true }).boundingBox()]);
+    expect(bookmark!.x + bookmark!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  }
 });
