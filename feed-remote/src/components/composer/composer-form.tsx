@@ -294,14 +294,16 @@ export function ComposerForm({ post, replyTo, quoteOf, onDone, focusOnOpen = fal
           <span id={counterId} className={`composer__counter${nearLimit ? ' composer__counter--near' : ''}`}>
             {length}/{MAX_POST_LENGTH}
           </span>
-          {draft.hasDraft && (
-            <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>
-              Discard draft
+          <span className="composer__end">
+            {draft.hasDraft && (
+              <button type="button" className="button composer__discard" disabled={submitting} onClick={discardDraft}>
+                Discard draft
+              </button>
+            )}
+            <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
+              {words.submit}
             </button>
-          )}
-          <button type="submit" className="button button--primary composer__submit" disabled={preparing || submitting}>
-            {words.submit}
-          </button>
+          </span>
         </div>
       </div>
     </form>
