@@ -37,8 +37,22 @@ test.beforeAll(async () => {
   ]);
 });
 
-test.afterAll(() => {
-  if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+const PORTS = [5173, 5174, 5175, 5176, 5177];
+
+test.afterAll(async () => {
+  if (!dev.pid) return;
+  try {
+    process.kill(-dev.pid, 'SIGTERM');
+  } catch {
+    // already ended
+  }
+  // Until every port is free: a run after this one (--repeat-each) found the servers still up, and
+  // never started its own or could not.
+  const up = (port: number) => fetch(`http://localhost:${port}/`).then(() => true, () => false);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && (await Promise.all(PORTS.map(up))).some(Boolean)) {
+    await new Promise((done) => setTimeout(done, 250));
+  }
 });
 
 test.use({ baseURL: 'http://localhost:5173' });
