@@ -112,4 +112,7 @@ test('on a phone 390 px wide too, where the actions are spread across the card, 
     const [box, bookmark] = await Promise.all([card.boundingBox(), card.getByRole('button', { name: 'Bookmark', exact: true }).boundingBox()]);
     expect(bookmark!.x + bookmark!.width).toBeLessThanOrEqual(box!.x + box!.width);
   }
+  // The phone's header stays as it is at every phone width: the name above the @username.
+  const [name, username] = await Promise.all(['.post-card__name', '.post-card__username'].map((part) => cards.first().locator(part).boundingBox()));
+  expect(username!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
 });
