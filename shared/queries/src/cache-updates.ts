@@ -205,16 +205,16 @@ export function postRemoved(postId: string, author: string, replyTo?: string): b
 }
 
 /**
- * The post pages on screen that show `postId` (as their post or earlier in the conversation) load
- * again: a post deleted elsewhere is then not found, or shows as deleted above the replies.
+ * The post pages on screen that show a post that `gone` says is gone (as their post or earlier in the
+ * conversation) load again: it is then not found, or shows as deleted above the replies.
  */
-function threadsShowingReloaded(postId: string): void {
+function threadsShowingReloaded(gone: (post: ThreadResponse['ancestors'][number]) => boolean): void {
   void queryClient.invalidateQueries({
     queryKey: queryKeys.threads,
     refetchType: 'active',
     predicate: (query) => {
       const thread = query.state.data as ThreadResponse | undefined;
-      return thread !== undefined && (thread.post._id === postId || thread.ancestors.some((entry) => entry._id === postId));
+      return thread !== undefined && (gone(thread.post) || thread.ancestors.some(gone));
     },
   });
 }
@@ -226,7 +226,7 @@ function threadsShowingReloaded(postId: string): void {
  * a deletion made on this page was applied by its command already.
  */
 export function postDeletedElsewhere(postId: string, author: string, replyTo?: string): void {
-  if (postRemoved(postId, author, replyTo)) threadsShowingReloaded(postId);
+  if (postRemoved(postId, author, replyTo)) threadsShowingReloaded((post) => post._id === postId);
 }
 
 
@@ -244,14 +244,7 @@ export function authorGone({ authorId, author, deleted }: { authorId: string; au
   const stays = (entry: CompactPost) => !byThem(entry) && entry.repostedBy?._id !== authorId;
   updatePostLists((posts) => (posts.every((entry) => stays(entry) && quoteGone(entry) === entry) ? posts : posts.filter(stays).map(quoteGone)));
   updateThreads(quoteGone);
-  void queryClient.invalidateQueries({
-    queryKey: queryKeys.threads,
-    refetchType: 'active',
-    predicate: (query) => {
-      const thread = query.state.data as ThreadResponse | undefined;
-      return thread !== undefined && (byThem(thread.post) || thread.ancestors.some((entry) => !('deleted' in entry) && byThem(entry)));
-    },
-  });
+  threadsShowingReloaded((post) => !('deleted' in post) && byThem(post));
   reloadShown(queryKeys.profile(author));
   markStale(FOLLOWING_LISTS);
   // Out of the lists of people too; a suspended account stays in one's own muted and blocked lists.
